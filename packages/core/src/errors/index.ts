@@ -1,0 +1,3 @@
+export * from './armorer-error';
+export * from './tool-call-error';
+export * from './tool-error';

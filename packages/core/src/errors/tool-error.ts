@@ -1,0 +1,160 @@
+/** What kind of failure ended a tool call; stable strings an agent runtime can branch on. */
+export type ToolErrorCategory =
+  | 'not_found'
+  | 'validation'
+  | 'policy'
+  | 'unavailable'
+  | 'execution'
+  | 'timeout'
+  | 'cancelled'
+  | 'internal';
+
+/** Precise, stable failure codes. Each belongs to exactly one {@link ToolErrorCategory}. */
+export type ToolErrorCode =
+  | 'TOOL_NOT_FOUND'
+  | 'INVALID_TOOL_CALL'
+  | 'MALFORMED_ARGUMENTS'
+  | 'INVALID_ARGUMENTS'
+  | 'POLICY_DENIED'
+  | 'POLICY_ERROR'
+  | 'MUTATION_DENIED'
+  | 'DANGEROUS_DENIED'
+  | 'APPROVAL_REQUIRED'
+  | 'INPUT_REQUIRED'
+  | 'TOOL_UNAVAILABLE'
+  | 'TOOL_NOT_IMPLEMENTED'
+  | 'TOOLBOX_CLOSED'
+  | 'EXECUTION_FAILED'
+  | 'LAZY_LOAD_FAILED'
+  | 'STREAM_FAILED'
+  | 'TIMEOUT'
+  | 'CANCELLED';
+
+/** One schema validation problem, as structured data (derived from Zod issues). */
+export interface ValidationIssue {
+  /** Path of the offending value inside the arguments, e.g. `['items', 0, 'id']`. */
+  readonly path: readonly (string | number)[];
+  /** Zod's issue code, e.g. `invalid_type`. */
+  readonly code: string;
+  readonly message: string;
+  /** The expected type, when Zod reports one. */
+  readonly expected?: string;
+}
+
+/** Extra structured data attached to a {@link ToolError}. */
+export interface ToolErrorDetails {
+  /** Closest registered tool names, for TOOL_NOT_FOUND. */
+  readonly suggestions?: readonly string[];
+  /** Validation problems, for INVALID_ARGUMENTS. */
+  readonly issues?: readonly ValidationIssue[];
+  /** Why a policy denied or paused the call. */
+  readonly reason?: string;
+  /** The deadline that elapsed, for TIMEOUT. */
+  readonly timeoutMs?: number;
+  /** The type of a thrown value that was not an Error. */
+  readonly thrownType?: string;
+}
+
+/**
+ * A tool failure as plain, JSON-serializable data. Tool failures are values, not throws: every
+ * `ToolResult` that did not succeed carries one. The original thrown value, when any, is kept on the
+ * non-enumerable `cause` property so it never leaks into serialized output.
+ */
+export interface ToolError {
+  readonly category: ToolErrorCategory;
+  readonly code: ToolErrorCode;
+  /** Written for a model to act on: what went wrong and, where possible, what to do instead. */
+  readonly message: string;
+  /** Whether repeating the same call may succeed (timeouts, transient execution failures). */
+  readonly retryable: boolean;
+  readonly details?: ToolErrorDetails;
+  readonly cause?: unknown;
+}
+
+const CATEGORY: Readonly<Record<ToolErrorCode, ToolErrorCategory>> = {
+  TOOL_NOT_FOUND: 'not_found',
+  INVALID_TOOL_CALL: 'validation',
+  MALFORMED_ARGUMENTS: 'validation',
+  INVALID_ARGUMENTS: 'validation',
+  POLICY_DENIED: 'policy',
+  POLICY_ERROR: 'policy',
+  MUTATION_DENIED: 'policy',
+  DANGEROUS_DENIED: 'policy',
+  APPROVAL_REQUIRED: 'policy',
+  INPUT_REQUIRED: 'policy',
+  TOOL_UNAVAILABLE: 'unavailable',
+  TOOL_NOT_IMPLEMENTED: 'unavailable',
+  TOOLBOX_CLOSED: 'unavailable',
+  EXECUTION_FAILED: 'execution',
+  LAZY_LOAD_FAILED: 'execution',
+  STREAM_FAILED: 'execution',
+  TIMEOUT: 'timeout',
+  CANCELLED: 'cancelled',
+};
+
+const RETRYABLE = new Set<ToolErrorCode>(['TIMEOUT', 'EXECUTION_FAILED', 'STREAM_FAILED', 'LAZY_LOAD_FAILED']);
+
+/**
+ * Builds a {@link ToolError}; the category follows from the code.
+ *
+ * @example
+ * ```ts
+ * const error = createToolError('TIMEOUT', 'Tool "slow" did not finish within 50 ms.', { details: { timeoutMs: 50 } });
+ * error.category; // 'timeout'
+ * ```
+ */
+export function createToolError(
+  code: ToolErrorCode,
+  message: string,
+  options?: { readonly details?: ToolErrorDetails; readonly cause?: unknown; readonly retryable?: boolean },
+): ToolError {
+  const error: { -readonly [K in keyof ToolError]: ToolError[K] } = {
+    category: CATEGORY[code],
+    code,
+    message,
+    retryable: options?.retryable ?? RETRYABLE.has(code),
+  };
+  if (options?.details !== undefined) error.details = options.details;
+  if (options?.cause !== undefined) {
+    Object.defineProperty(error, 'cause', { value: options.cause, enumerable: false, writable: false });
+  }
+  return error;
+}
+
+/** The category a code belongs to. */
+export function categoryOf(code: ToolErrorCode): ToolErrorCategory {
+  return CATEGORY[code];
+}
+
+/**
+ * Narrows an unknown value to a {@link ToolError} (structurally).
+ *
+ * @example
+ * ```ts
+ * if (isToolError(result.error)) console.log(result.error.code);
+ * ```
+ */
+export function isToolError(value: unknown): value is ToolError {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return (
+    typeof candidate['code'] === 'string' &&
+    Object.hasOwn(CATEGORY, candidate['code']) &&
+    typeof candidate['message'] === 'string' &&
+    typeof candidate['category'] === 'string'
+  );
+}
+
+/** Renders any thrown value as a short, safe string (never throws, even for hostile objects). */
+export function describeThrown(value: unknown): string {
+  if (value instanceof Error) return value.message || value.name;
+  try {
+    if (typeof value === 'string') return value;
+    if (typeof value === 'symbol') return value.toString();
+    const json = JSON.stringify(value);
+    if (typeof json === 'string') return json.length > 500 ? `${json.slice(0, 500)}…` : json;
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}

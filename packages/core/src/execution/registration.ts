@@ -1,0 +1,118 @@
+import { EventHub } from '../events/event-hub';
+import { createToolError, type ToolError } from '../errors/tool-error';
+import type { ToolPolicy } from '../policy/types';
+import type { AnyTool, ToolConfiguration } from '../tool/types';
+
+/** What the owner of an execution (a toolbox, or a tool called directly) contributes to it. */
+export interface ExecutionOwner {
+  readonly emitter: EventHub;
+  readonly context: Readonly<Record<string, unknown>>;
+  readonly policy: ToolPolicy | undefined;
+  readonly policyContext: Readonly<Record<string, unknown>> | undefined;
+  readonly readOnly: boolean;
+  readonly allowMutation: boolean;
+  readonly allowDangerous: boolean;
+  readonly telemetry: boolean;
+}
+
+/** A tool as registered with one owner: everything the hot path needs, computed once. */
+export interface Registration {
+  readonly tool: AnyTool;
+  readonly config: ToolConfiguration;
+  /** The tool's own listeners. */
+  readonly emitter: EventHub;
+  readonly owner: ExecutionOwner;
+  /** Owner context merged under the tool context, reserved keys removed; undefined when empty. */
+  readonly userContext: Readonly<Record<string, unknown>> | undefined;
+  /** The merged context availability hooks and policies read. */
+  readonly context: Readonly<Record<string, unknown>>;
+  /** False when the implementation declares exactly one parameter: no context object is built. */
+  readonly wantsContext: boolean;
+  /** A denial decided at registration from metadata and the owner's enforcement options. */
+  readonly metadataDenial: ToolError | undefined;
+  readonly hasBeforeExecute: boolean;
+  readonly hasAfterExecute: boolean;
+  readonly telemetry: boolean;
+}
+
+/** Keys armorer sets on every tool context; a user context cannot shadow them. */
+export const RESERVED_CONTEXT_KEYS: ReadonlySet<string> = new Set([
+  'toolName',
+  'callId',
+  'executionId',
+  'ownerId',
+  'requestContext',
+  'metadata',
+  'signal',
+  'dispatch',
+  'progress',
+]);
+
+/** An owner with no context, policy or enforcement: what a tool executed directly runs under. */
+export function createStandaloneOwner(emitter: EventHub = new EventHub()): ExecutionOwner {
+  return {
+    emitter,
+    context: Object.freeze({}),
+    policy: undefined,
+    policyContext: undefined,
+    readOnly: false,
+    allowMutation: true,
+    allowDangerous: true,
+    telemetry: false,
+  };
+}
+
+/** Precomputes a {@link Registration}. */
+export function createRegistration(
+  tool: AnyTool,
+  config: ToolConfiguration,
+  emitter: EventHub,
+  owner: ExecutionOwner,
+): Registration {
+  const merged: Record<string, unknown> = { ...owner.context, ...config.context };
+  const userContext: Record<string, unknown> = {};
+  let hasUserContext = false;
+  for (const key of Object.keys(merged)) {
+    if (RESERVED_CONTEXT_KEYS.has(key)) continue;
+    userContext[key] = merged[key];
+    hasUserContext = true;
+  }
+  return {
+    tool,
+    config,
+    emitter,
+    owner,
+    userContext: hasUserContext ? Object.freeze(userContext) : undefined,
+    context: Object.freeze(merged),
+    wantsContext: config.execute.length !== 1,
+    metadataDenial: metadataDenial(config, owner),
+    hasBeforeExecute:
+      typeof owner.policy?.beforeExecute === 'function' || typeof config.policy?.beforeExecute === 'function',
+    hasAfterExecute: typeof owner.policy?.afterExecute === 'function' || typeof config.policy?.afterExecute === 'function',
+    telemetry: owner.telemetry || config.telemetry,
+  };
+}
+
+function metadataDenial(config: ToolConfiguration, owner: ExecutionOwner): ToolError | undefined {
+  const metadata = config.metadata;
+  if (metadata?.mutates === true && owner.readOnly) {
+    return createToolError(
+      'MUTATION_DENIED',
+      `Tool "${config.name}" mutates state and this toolbox is read-only. Use a read-only tool instead.`,
+      { details: { reason: 'readOnly' } },
+    );
+  }
+  if (metadata?.mutates === true && !owner.allowMutation) {
+    return createToolError(
+      'MUTATION_DENIED',
+      `Tool "${config.name}" mutates state and this toolbox does not allow mutation.`,
+      { details: { reason: 'allowMutation' } },
+    );
+  }
+  if (metadata?.dangerous === true && !owner.allowDangerous) {
+    return createToolError('DANGEROUS_DENIED', `Tool "${config.name}" is marked dangerous and this toolbox does not allow it.`, {
+      details: { reason: 'allowDangerous' },
+    });
+  }
+  return undefined;
+}

@@ -1,0 +1,44 @@
+/**
+ * @armorer/core: type-safe tools, validated execution, immutable toolbox composition, events and policy.
+ *
+ * @example
+ * ```ts
+ * import { createTool, createToolbox } from '@armorer/core';
+ * import { z } from 'zod';
+ *
+ * const addNumbers = createTool({
+ *   name: 'add-numbers',
+ *   description: 'Add two numbers together',
+ *   input: z.object({ a: z.number(), b: z.number() }),
+ *   async execute({ a, b }) {
+ *     return a + b;
+ *   },
+ * });
+ * const toolbox = createToolbox([addNumbers]);
+ * const result = await toolbox.execute({ id: 'call-1', name: 'add-numbers', arguments: { a: 5, b: 3 } });
+ * ```
+ *
+ * @module
+ */
+export * from './errors/index';
+export type * from './events/types';
+export type * from './execution/types';
+export { createMiddleware, isMiddleware } from './middleware/create-middleware';
+export type { ToolConfigurationPatch, ToolMiddleware, ToolMiddlewareFunction } from './middleware/create-middleware';
+export { freezeRequestContext } from './policy/request-context';
+export type { RequestAuthority, RequestContext } from './policy/request-context';
+export type * from './policy/types';
+export { isTool } from './tool/create-tool';
+export { lazy } from './tool/lazy';
+export type { LazyExecute } from './tool/lazy';
+export { UNTRUSTED_OUTPUT_TAG } from './tool/normalize-config';
+export { createTool, createToolCall, withContext } from './tool/public';
+export type { EmptyInput, ToolRegistrar } from './tool/public';
+export { serializeTool, toolInputJsonSchema } from './tool/serialize';
+export type * from './tool/types';
+export { combineToolbox, combineToolboxes, FORWARDED_TOOLBOX_OPTIONS } from './toolbox/combine';
+export { isToolbox } from './toolbox/internals';
+export { createToolbox } from './toolbox/public';
+export type { ToolsOf } from './toolbox/public';
+export { suggestToolNames } from './toolbox/suggest';
+export type * from './toolbox/types';

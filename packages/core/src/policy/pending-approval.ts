@@ -1,0 +1,43 @@
+import type { CallState } from '../execution/call-state';
+import type { PolicyStop } from './evaluate';
+import type { PendingApproval } from './types';
+
+/**
+ * Builds the JSON-serializable descriptor of a paused call. This is the seam where the approval
+ * package adds its signed, resumable binding; without an approval secret the descriptor is unsigned.
+ */
+export function createPendingApproval(
+  state: CallState,
+  stop: PolicyStop,
+  params: Record<string, unknown>,
+): PendingApproval {
+  const needsInput = stop.status === 'needs_input';
+  const pending: { -readonly [K in keyof PendingApproval]: PendingApproval[K] } = {
+    version: 1,
+    kind: needsInput ? 'input' : 'approval',
+    status: needsInput ? 'needs_input' : 'needs_approval',
+    callId: state.callId,
+    toolName: state.reg.config.name,
+    executionId: state.executionId,
+    proposedCall: { id: state.callId, name: state.reg.config.name, arguments: toJsonObject(params) },
+    reason: stop.reason,
+    createdAt: Date.now(),
+  };
+  if (stop.input !== undefined) pending.requestedInput = toJsonValue(stop.input);
+  return pending;
+}
+
+/** A JSON round trip, so the descriptor stays serializable whatever the validated arguments hold. */
+function toJsonObject(value: Record<string, unknown>): Record<string, unknown> {
+  const copy = toJsonValue(value);
+  return typeof copy === 'object' && copy !== null && !Array.isArray(copy) ? (copy as Record<string, unknown>) : {};
+}
+
+function toJsonValue(value: unknown): unknown {
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? null : JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,81 @@
+import type { ToolCall } from '../execution/types';
+import type { ToolMetadata } from '../tool/types';
+import type { RequestContext } from './request-context';
+
+/** The four states a policy decision can take. */
+export type PolicyStatus = 'allow' | 'deny' | 'needs_approval' | 'needs_input';
+
+/**
+ * What a `beforeExecute` hook returns. `allow` may be omitted whenever `status` is present: it is
+ * derived from it (`allow` -> true; `deny`, `needs_approval`, `needs_input` -> false). Returning nothing
+ * (or `true`) allows the call; `false` denies it.
+ */
+export interface PolicyDecision {
+  readonly allow?: boolean;
+  readonly status?: PolicyStatus;
+  /** Shown to the model and recorded on the result. */
+  readonly reason?: string;
+  /** For `needs_input`: a description (for example a JSON Schema) of the input requested from a human. */
+  readonly input?: unknown;
+}
+
+/** The value a policy hook may return. */
+export type PolicyHookResult = PolicyDecision | boolean | undefined | void;
+
+/** Everything a `beforeExecute` hook can read about the call it decides on. */
+export interface PolicyContext<TParams = Record<string, unknown>> {
+  readonly toolName: string;
+  readonly callId: string;
+  readonly executionId: string;
+  readonly ownerId: string | undefined;
+  /** Validated arguments. */
+  readonly params: TParams;
+  readonly call: ToolCall;
+  readonly description: string;
+  readonly tags: readonly string[];
+  readonly metadata: ToolMetadata | undefined;
+  /** The toolbox context (empty for a call made directly on a tool). */
+  readonly context: Readonly<Record<string, unknown>>;
+  /** The registry-level `policyContext` option of the toolbox. */
+  readonly policyContext: Readonly<Record<string, unknown>> | undefined;
+  /** The caller's request context, frozen. */
+  readonly requestContext: RequestContext | undefined;
+}
+
+/** What an `afterExecute` hook can read: the policy context plus the outcome of the implementation. */
+export interface AfterExecuteContext<TParams = Record<string, unknown>> extends PolicyContext<TParams> {
+  readonly outcome: 'success' | 'error';
+  readonly result: unknown;
+  readonly error: unknown;
+}
+
+/**
+ * Policy hooks, at registry level (`createToolbox(tools, { policy })`) or per tool (`createTool({ policy })`).
+ * Registry hooks run first; the first decision that does not allow ends the call.
+ */
+export interface ToolPolicy {
+  beforeExecute?(context: PolicyContext): PolicyHookResult | Promise<PolicyHookResult>;
+  /** Runs after a successful implementation; a deny withholds the result from the caller. */
+  afterExecute?(context: AfterExecuteContext): PolicyHookResult | Promise<PolicyHookResult>;
+}
+
+/**
+ * A paused call, JSON-serializable, handed to the host when a policy answers `needs_approval` or
+ * `needs_input`. `binding` is reserved for the signed, resumable approval binding; it is absent when the
+ * toolbox has no approval secret.
+ */
+export interface PendingApproval {
+  readonly version: 1;
+  readonly kind: 'approval' | 'input';
+  readonly status: 'needs_approval' | 'needs_input';
+  readonly callId: string;
+  readonly toolName: string;
+  readonly executionId: string;
+  /** The call exactly as proposed by the model (arguments after validation). */
+  readonly proposedCall: { readonly id: string; readonly name: string; readonly arguments: Record<string, unknown> };
+  readonly reason?: string;
+  readonly requestedInput?: unknown;
+  /** Epoch milliseconds. */
+  readonly createdAt: number;
+  readonly binding?: unknown;
+}

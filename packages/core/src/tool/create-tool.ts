@@ -1,0 +1,168 @@
+import { ToolCallError } from '../errors/tool-call-error';
+import { createToolError } from '../errors/tool-error';
+import { EventHub } from '../events/event-hub';
+import { admissionResult } from '../execution/finish-call';
+import { nextCallId, nextExecutionId } from '../execution/ids';
+import { createRegistration, createStandaloneOwner, type Registration } from '../execution/registration';
+import { runCall } from '../execution/run-call';
+import type { ExecuteWithOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
+import type { ListenerOptions } from '../events/types';
+import { normalizeToolConfig } from './normalize-config';
+import { serializeTool } from './serialize';
+import type { AnyTool, Tool, ToolConfiguration } from './types';
+
+const TOOL_MARKER = Symbol.for('armorer.tool');
+const INTERNALS = Symbol('armorer.tool.internals');
+
+/** What a toolbox needs from a tool created by this copy of armorer. */
+export interface ToolInternals {
+  readonly configuration: ToolConfiguration;
+  readonly emitter: EventHub;
+  readonly standalone: Registration;
+}
+
+/** Internal view of a tool. */
+type ToolObject = AnyTool & { [INTERNALS]: ToolInternals };
+
+/**
+ * Reads the internals of a tool; tools from another copy of armorer get a fresh emitter.
+ * @internal
+ */
+export function toolInternals(tool: AnyTool): ToolInternals {
+  const internals = (tool as Partial<ToolObject>)[INTERNALS];
+  if (internals !== undefined) return internals;
+  const emitter = new EventHub();
+  return {
+    configuration: tool.configuration,
+    emitter,
+    standalone: createRegistration(tool, tool.configuration, emitter, createStandaloneOwner(emitter)),
+  };
+}
+
+/**
+ * Type guard for tools, working across duplicate installs.
+ *
+ * @example
+ * ```ts
+ * if (isTool(value)) console.log(value.name);
+ * ```
+ */
+export function isTool(value: unknown): value is Tool {
+  return typeof value === 'function' && (value as unknown as Record<symbol, unknown>)[TOOL_MARKER] === true;
+}
+
+/** True when `value` is shaped like a tool call addressed by name (`{ name, arguments }`). */
+function isToolCallLike(value: unknown): value is ToolCall {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ToolCall).name === 'string' &&
+    Object.hasOwn(value, 'arguments')
+  );
+}
+
+const toolMethods = {
+  execute(this: ToolObject, input: unknown, options?: ToolExecuteOptions): Promise<unknown> {
+    const reg = this[INTERNALS].standalone;
+    if (isToolCallLike(input)) {
+      const callId = typeof input.id === 'string' && input.id.length > 0 ? input.id : nextCallId();
+      if (input.name !== reg.config.name) {
+        const error = createToolError(
+          'INVALID_TOOL_CALL',
+          `A call for tool "${input.name}" was sent to tool "${reg.config.name}".`,
+        );
+        return Promise.resolve(admissionResult(reg.owner.emitter, reg.config.name, callId, error));
+      }
+      return runCall(reg, input, callId, options);
+    }
+    return executeOrThrow(reg, input, options);
+  },
+  executeWith(this: ToolObject, options: ExecuteWithOptions<unknown>): Promise<ToolResult> {
+    const reg = this[INTERNALS].standalone;
+    const callId = typeof options?.callId === 'string' && options.callId.length > 0 ? options.callId : nextCallId();
+    return runCall(reg, { id: callId, name: reg.config.name, arguments: options?.params }, callId, options);
+  },
+  async rawExecute(this: ToolObject, params: unknown, context?: Record<string, unknown>): Promise<unknown> {
+    const { configuration } = this[INTERNALS];
+    const full = {
+      ...configuration.context,
+      toolName: configuration.name,
+      callId: nextCallId(),
+      executionId: nextExecutionId(),
+      ownerId: undefined,
+      requestContext: undefined,
+      metadata: configuration.metadata,
+      signal: new AbortController().signal,
+      dispatch: () => {},
+      progress: () => {},
+      ...context,
+    };
+    return configuration.execute(params as Record<string, unknown>, full as never);
+  },
+  addEventListener(this: ToolObject, type: string, listener: (event: never) => void, options?: ListenerOptions) {
+    return this[INTERNALS].emitter.add(type, listener, options);
+  },
+  on(this: ToolObject, type: string, listener: (event: never) => void, options?: ListenerOptions) {
+    return this[INTERNALS].emitter.add(type, listener, options);
+  },
+  removeEventListener(this: ToolObject, type: string, listener: (event: never) => void): void {
+    this[INTERNALS].emitter.remove(type, listener);
+  },
+  once(this: ToolObject, type: string, options?: { readonly signal?: AbortSignal }): Promise<unknown> {
+    return this[INTERNALS].emitter.once(type, options?.signal);
+  },
+  toJSON(this: ToolObject) {
+    return serializeTool(this[INTERNALS].configuration);
+  },
+};
+Object.setPrototypeOf(toolMethods, Function.prototype);
+
+async function executeOrThrow(reg: Registration, params: unknown, options: ToolExecuteOptions | undefined): Promise<unknown> {
+  const callId = nextCallId();
+  const result = await runCall(reg, { id: callId, name: reg.config.name, arguments: params }, callId, options);
+  if (result.outcome !== 'success') {
+    throw new ToolCallError(
+      reg.config.name,
+      result.error ?? createToolError('EXECUTION_FAILED', `Tool "${reg.config.name}" did not succeed.`),
+    );
+  }
+  return result.result;
+}
+
+/**
+ * Builds the callable tool object for a normalized configuration. `emitter` lets a middleware-transformed
+ * copy share the listeners of the tool it came from.
+ * @internal
+ */
+export function buildTool(configuration: ToolConfiguration, emitter: EventHub = new EventHub()): AnyTool {
+  const tool = function armorerTool(params?: unknown): Promise<unknown> {
+    return executeOrThrow(internals.standalone, params, undefined);
+  } as unknown as ToolObject;
+  Object.setPrototypeOf(tool, toolMethods);
+  const internals: ToolInternals = {
+    configuration,
+    emitter,
+    standalone: createRegistration(tool, configuration, emitter, createStandaloneOwner(emitter)),
+  };
+  Object.defineProperties(tool, {
+    [INTERNALS]: { value: internals },
+    [TOOL_MARKER]: { value: true },
+    name: { value: configuration.name, enumerable: true },
+    description: { value: configuration.description, enumerable: true },
+    schema: { value: configuration.schema, enumerable: true },
+    tags: { value: configuration.tags, enumerable: true },
+    metadata: { value: configuration.metadata, enumerable: true },
+    risk: { value: configuration.risk, enumerable: true },
+    configuration: { value: configuration },
+  });
+  return tool;
+}
+
+/**
+ * Normalizes a configuration (throwing a `ToolDefinitionError` for anything that cannot work) and builds
+ * the tool. Used by `createTool` and by toolbox hydration.
+ * @internal
+ */
+export function createToolFromConfig(config: unknown): AnyTool {
+  return buildTool(normalizeToolConfig(config));
+}

@@ -1,0 +1,117 @@
+import { ToolDefinitionError } from '../errors/armorer-error';
+import { isLazyExecute, toImplementation } from './lazy';
+import { normalizeInputSchema } from './normalize-schema';
+import type { ToolConfiguration, ToolMetadata, ToolRisk } from './types';
+
+/** The tag every tool flagged with `risk.untrustedOutput` carries. */
+export const UNTRUSTED_OUTPUT_TAG = 'untrusted-output';
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
+const INVALID_NAME = /[\u0000-\u001f\u007f\s]/;
+
+/** Validates a raw tool configuration and turns it into a {@link ToolConfiguration}. Throws at creation. */
+export function normalizeToolConfig(raw: unknown): ToolConfiguration {
+  if (typeof raw !== 'object' || raw === null) {
+    throw new ToolDefinitionError({
+      code: 'INVALID_TOOL_CONFIGURATION',
+      message: 'createTool() expects a configuration object.',
+    });
+  }
+  const config = raw as Record<string, unknown>;
+  const name = config['name'];
+  if (typeof name !== 'string' || name.length === 0 || name.length > 256 || INVALID_NAME.test(name)) {
+    throw new ToolDefinitionError({
+      code: 'INVALID_TOOL_NAME',
+      message: `Tool name must be a non-empty string of at most 256 characters without whitespace, got ${JSON.stringify(name) ?? String(name)}.`,
+    });
+  }
+  const description = config['description'];
+  if (typeof description !== 'string') {
+    throw new ToolDefinitionError({
+      code: 'INVALID_TOOL_DESCRIPTION',
+      message: `Tool "${name}": description must be a string.`,
+    });
+  }
+  const execute = config['execute'];
+  const isThenable =
+    typeof execute === 'object' && execute !== null && typeof (execute as PromiseLike<unknown>).then === 'function';
+  if (typeof execute !== 'function' && !isThenable && !isLazyExecute(execute)) {
+    throw new ToolDefinitionError({
+      code: 'INVALID_TOOL_EXECUTE',
+      message: `Tool "${name}": execute must be a function, a promise of one, or lazy(() => import(...)).`,
+    });
+  }
+  // A promised implementation that rejects must not become an unhandled rejection before the first call.
+  if (isThenable) Promise.resolve(execute as PromiseLike<unknown>).then(undefined, () => {});
+
+  const metadata = normalizeMetadata(name, config['metadata']);
+  const risk = normalizeRisk(name, config['risk']);
+  const availability = config['availability'];
+  if (availability !== undefined && typeof availability !== 'function') {
+    throw invalidConfig(name, 'availability must be a function.');
+  }
+  const policy = config['policy'];
+  if (policy !== undefined && (typeof policy !== 'object' || policy === null)) {
+    throw invalidConfig(name, 'policy must be an object with beforeExecute/afterExecute hooks.');
+  }
+  const context = config['context'];
+  if (context !== undefined && (typeof context !== 'object' || context === null)) {
+    throw invalidConfig(name, 'context must be an object.');
+  }
+  return {
+    name,
+    description,
+    schema: normalizeInputSchema(name, config['input'] ?? config['schema']),
+    tags: normalizeTags(name, config['tags'], risk),
+    metadata,
+    risk,
+    context: context as ToolConfiguration['context'],
+    availability: availability as ToolConfiguration['availability'],
+    policy: policy as ToolConfiguration['policy'],
+    telemetry: config['telemetry'] === true,
+    execute: toImplementation(name, execute) as ToolConfiguration['execute'],
+  };
+}
+
+function invalidConfig(name: string, message: string): ToolDefinitionError {
+  return new ToolDefinitionError({ code: 'INVALID_TOOL_CONFIGURATION', message: `Tool "${name}": ${message}` });
+}
+
+function normalizeTags(name: string, tags: unknown, risk: ToolRisk | undefined): readonly string[] {
+  if (tags !== undefined && (!Array.isArray(tags) || tags.some((tag) => typeof tag !== 'string'))) {
+    throw invalidConfig(name, 'tags must be an array of strings.');
+  }
+  const unique = new Set<string>((tags as string[] | undefined) ?? []);
+  if (risk?.untrustedOutput === true) unique.add(UNTRUSTED_OUTPUT_TAG);
+  return Object.freeze([...unique]);
+}
+
+function normalizeMetadata(name: string, metadata: unknown): ToolMetadata | undefined {
+  if (metadata === undefined) return undefined;
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
+    throw new ToolDefinitionError({ code: 'INVALID_TOOL_METADATA', message: `Tool "${name}": metadata must be an object.` });
+  }
+  const value = metadata as ToolMetadata;
+  if (value.readOnly === true && value.mutates === true) {
+    throw new ToolDefinitionError({
+      code: 'INVALID_TOOL_METADATA',
+      message: `Tool "${name}": metadata.readOnly and metadata.mutates cannot both be true.`,
+    });
+  }
+  const concurrency = value.concurrency;
+  if (concurrency !== undefined && !(Number.isInteger(concurrency) && (concurrency as number) > 0)) {
+    throw new ToolDefinitionError({
+      code: 'INVALID_TOOL_METADATA',
+      message: `Tool "${name}": metadata.concurrency must be a positive integer.`,
+    });
+  }
+  return Object.freeze({ ...value });
+}
+
+function normalizeRisk(name: string, risk: unknown): ToolRisk | undefined {
+  if (risk === undefined) return undefined;
+  if (typeof risk !== 'object' || risk === null || Array.isArray(risk)) {
+    throw invalidConfig(name, 'risk must be an object such as { untrustedOutput: true }.');
+  }
+  return Object.freeze({ ...(risk as ToolRisk) });
+}

@@ -1,0 +1,70 @@
+import { createToolError } from '../errors/tool-error';
+import { createResult } from '../execution/finish-call';
+import { nextCallId } from '../execution/ids';
+import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
+
+type RunOne = (call: ToolCall, options: ToolExecuteOptions | undefined) => Promise<ToolResult>;
+
+/**
+ * Runs a batch of calls. Results come back in call order, one per call, whatever happens: under
+ * `failFast`, calls not started after a failure end as cancelled results and running ones are cancelled.
+ */
+export async function executeBatch(
+  runOne: RunOne,
+  calls: readonly ToolCall[],
+  options: BatchExecuteOptions | undefined,
+): Promise<ToolResult[]> {
+  const { concurrency, mode = 'parallel', errorMode = 'collect', ...callOptions } = options ?? {};
+  const limit = checkConcurrency(concurrency);
+  const results: ToolResult[] = new Array(calls.length);
+  const failFast = errorMode === 'failFast';
+  const batchAbort = failFast ? new AbortController() : undefined;
+  let perCall: ToolExecuteOptions | undefined = options === undefined ? undefined : callOptions;
+  if (batchAbort !== undefined) {
+    const signal = callOptions.signal ? AbortSignal.any([callOptions.signal, batchAbort.signal]) : batchAbort.signal;
+    perCall = { ...callOptions, signal };
+  }
+  let failed = false;
+
+  const runAt = async (index: number): Promise<void> => {
+    const call = calls[index] as ToolCall;
+    if (failed) {
+      results[index] = skipped(call);
+      return;
+    }
+    const result = await runOne(call, perCall);
+    results[index] = result;
+    if (failFast && !failed && (result.outcome === 'error' || result.outcome === 'denied')) {
+      failed = true;
+      batchAbort?.abort(new Error('an earlier call in the batch failed (failFast)'));
+    }
+  };
+
+  if (mode === 'sequential') {
+    for (let index = 0; index < calls.length; index++) await runAt(index);
+    return results;
+  }
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < calls.length) await runAt(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, calls.length) }, worker));
+  return results;
+}
+
+function checkConcurrency(concurrency: number | undefined): number {
+  if (concurrency === undefined || concurrency === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new RangeError(`Batch concurrency must be a positive integer, got ${String(concurrency)}.`);
+  }
+  return concurrency;
+}
+
+function skipped(call: ToolCall): ToolResult {
+  const id = typeof call?.id === 'string' && call.id.length > 0 ? call.id : nextCallId();
+  const name = typeof call?.name === 'string' ? call.name : '';
+  const error = createToolError('CANCELLED', `Tool "${name}" was not run: an earlier call in the batch failed (failFast).`, {
+    details: { reason: 'failFast' },
+  });
+  return createResult(name, id, 'cancelled', undefined, error, undefined, undefined);
+}

@@ -1,0 +1,240 @@
+import { ToolboxError } from '../errors/armorer-error';
+import { createToolError } from '../errors/tool-error';
+import { EventHub } from '../events/event-hub';
+import type { ListenerOptions } from '../events/types';
+import { admissionResult } from '../execution/finish-call';
+import { nextCallId } from '../execution/ids';
+import { createRegistration, type ExecutionOwner, type Registration } from '../execution/registration';
+import { runCall } from '../execution/run-call';
+import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
+import { isTool, toolInternals } from '../tool/create-tool';
+import { serializeTool } from '../tool/serialize';
+import type { AnyTool, SerializedTool } from '../tool/types';
+import { applyMiddleware } from './apply-middleware';
+import { executeBatch } from './batch';
+import { hydrateTool, isSerializedTool } from './hydrate';
+import { getToolboxInternals, isToolbox, markToolbox, setToolboxInternals } from './internals';
+import { suggestToolNames } from './suggest';
+import type { SerializedToolbox, Toolbox, ToolboxOptions } from './types';
+
+/** Anything `createToolbox` and `register` accept as a tool. */
+export type ToolSource = AnyTool | SerializedTool;
+
+/** The toolbox implementation. Public surface only through the {@link Toolbox} interface. */
+export class ToolboxImpl {
+  readonly context: Readonly<Record<string, unknown>>;
+  readonly #options: ToolboxOptions<object>;
+  readonly #owner: ExecutionOwner;
+  readonly #emitter = new EventHub();
+  readonly #registrations = new Map<string, Registration>();
+
+  constructor(options: ToolboxOptions<object>) {
+    if (typeof options !== 'object' || options === null) {
+      throw new ToolboxError({ code: 'INVALID_TOOLBOX_OPTIONS', message: 'createToolbox() options must be an object.' });
+    }
+    const context = options.context;
+    if (context !== undefined && (typeof context !== 'object' || context === null)) {
+      throw new ToolboxError({ code: 'INVALID_TOOLBOX_OPTIONS', message: 'Toolbox context must be an object.' });
+    }
+    this.#options = options;
+    this.context = Object.freeze({ ...(context as Record<string, unknown> | undefined) });
+    this.#owner = {
+      emitter: this.#emitter,
+      context: this.context,
+      policy: options.policy,
+      policyContext: options.policyContext,
+      readOnly: options.readOnly === true,
+      allowMutation: options.allowMutation !== false,
+      allowDangerous: options.allowDangerous !== false,
+      telemetry: options.telemetry === true,
+    };
+    markToolbox(this);
+    setToolboxInternals(this, { options, registrations: this.#registrations });
+  }
+
+  get size(): number {
+    return this.#registrations.size;
+  }
+
+  register(...sources: readonly (ToolSource | readonly ToolSource[])[]): this {
+    for (const source of sources.flat() as ToolSource[]) {
+      this.#add(this.#toTool(source), true);
+    }
+    return this;
+  }
+
+  /** Registers an already-transformed tool (composition): middleware is not applied again. @internal */
+  adopt(tool: AnyTool): void {
+    this.#add(tool, false);
+  }
+
+  #toTool(source: ToolSource): AnyTool {
+    if (isTool(source)) return source;
+    if (isSerializedTool(source)) return hydrateTool(source, this.#options);
+    throw new ToolboxError({
+      code: 'INVALID_TOOL',
+      message: `Only tools made by createTool() or serialized tool configurations can be registered, got ${describe(source)}.`,
+    });
+  }
+
+  #add(tool: AnyTool, withMiddleware: boolean): void {
+    const registered = withMiddleware ? applyMiddleware(tool, this.#options.middleware) : tool;
+    const name = registered.name;
+    if (this.#registrations.has(name)) {
+      throw new ToolboxError({ code: 'DUPLICATE_TOOL', message: `A tool named "${name}" is already registered.` });
+    }
+    const internals = toolInternals(registered);
+    this.#registrations.set(name, createRegistration(registered, internals.configuration, internals.emitter, this.#owner));
+  }
+
+  tools(): readonly AnyTool[] {
+    return [...this.#registrations.values()].map((reg) => reg.tool);
+  }
+
+  names(): readonly string[] {
+    return [...this.#registrations.keys()];
+  }
+
+  getTool(name: string): AnyTool | undefined {
+    return this.#registrations.get(name)?.tool;
+  }
+
+  has(name: string): boolean {
+    return this.#registrations.has(name);
+  }
+
+  async getAvailable(): Promise<readonly AnyTool[]> {
+    const registrations = [...this.#registrations.values()];
+    const available = await Promise.all(
+      registrations.map(async (reg) => {
+        if (reg.config.availability === undefined) return true;
+        try {
+          return (await reg.config.availability(reg.context)) === true;
+        } catch {
+          return false;
+        }
+      }),
+    );
+    return registrations.filter((_, index) => available[index]).map((reg) => reg.tool);
+  }
+
+  execute(input: ToolCall | readonly ToolCall[], options?: ToolExecuteOptions | BatchExecuteOptions): Promise<unknown> {
+    if (Array.isArray(input)) return executeBatch((call, callOptions) => this.#executeOne(call, callOptions), input, options);
+    return this.#executeOne(input as ToolCall, options);
+  }
+
+  #executeOne(call: ToolCall, options: ToolExecuteOptions | undefined): Promise<ToolResult> {
+    if (typeof call !== 'object' || call === null || typeof call.name !== 'string') {
+      const error = createToolError(
+        'INVALID_TOOL_CALL',
+        'A tool call must be an object with a string "name" and an "arguments" object or JSON string.',
+      );
+      const name = typeof call === 'object' && call !== null && typeof call.name === 'string' ? call.name : '';
+      return Promise.resolve(admissionResult(this.#emitter, name, nextCallId(), error));
+    }
+    const callId = typeof call.id === 'string' && call.id.length > 0 ? call.id : nextCallId();
+    const emitter = this.#emitter;
+    if (emitter.size !== 0 && emitter.has('call')) {
+      emitter.emit('call', { type: 'call', detail: { call }, timestamp: Date.now(), toolName: call.name, callId });
+    }
+    const reg = this.#registrations.get(call.name);
+    if (reg === undefined) return Promise.resolve(this.#notFound(call.name, callId));
+    return runCall(reg, call, callId, options);
+  }
+
+  #notFound(name: string, callId: string): ToolResult {
+    const suggestions = suggestToolNames(name, this.#registrations.keys());
+    const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(' or ')}?` : '';
+    const shown = name.length > 100 ? `${name.slice(0, 100)}…` : name;
+    const error = createToolError('TOOL_NOT_FOUND', `Unknown tool "${shown}".${hint} Call one of the available tools.`, {
+      details: { suggestions },
+    });
+    if (this.#emitter.size !== 0) {
+      this.#emitter.emit('not-found', {
+        type: 'not-found',
+        detail: { name, suggestions },
+        timestamp: Date.now(),
+        toolName: name,
+        callId,
+      });
+    }
+    return admissionResult(this.#emitter, name, callId, error);
+  }
+
+  addEventListener(type: string, listener: (event: never) => void, options?: ListenerOptions) {
+    return this.#emitter.add(type, listener, options);
+  }
+
+  on(type: string, listener: (event: never) => void, options?: ListenerOptions) {
+    return this.#emitter.add(type, listener, options);
+  }
+
+  removeEventListener(type: string, listener: (event: never) => void): void {
+    this.#emitter.remove(type, listener);
+  }
+
+  once(type: string, options?: { readonly signal?: AbortSignal }): Promise<unknown> {
+    return this.#emitter.once(type, options?.signal);
+  }
+
+  toJSON(): SerializedToolbox {
+    return { version: 1, tools: [...this.#registrations.values()].map((reg) => serializeTool(reg.config)) };
+  }
+
+  /** A new toolbox with every option but `signal`; middleware applies only to the added tools. */
+  extend(...items: readonly unknown[]): ToolboxImpl {
+    const { signal: _signal, ...rest } = this.#options;
+    const context: Record<string, unknown> = { ...this.context };
+    for (const item of items) if (isToolbox(item)) Object.assign(context, item.context);
+    const next = new ToolboxImpl({ ...rest, context });
+    next.adoptFrom(this);
+    for (const item of items) {
+      if (isToolbox(item)) next.adoptFrom(item);
+      else next.register(item as ToolSource | readonly ToolSource[]);
+    }
+    return next;
+  }
+
+  /** Adopts every tool of another toolbox, as transformed there. @internal */
+  adoptFrom(toolbox: unknown): void {
+    const internals = isToolbox(toolbox) ? getToolboxInternals(toolbox) : undefined;
+    if (internals === undefined) {
+      throw new ToolboxError({ code: 'INVALID_TOOL', message: 'Expected a toolbox created by createToolbox().' });
+    }
+    for (const reg of internals.registrations.values()) this.adopt(reg.tool);
+  }
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object that is not a tool' : `a ${typeof value}`;
+}
+
+/**
+ * Creates a toolbox from tools and/or serialized configurations (or a whole serialized toolbox).
+ *
+ * @example
+ * ```ts
+ * const toolbox = createToolbox([addNumbers], { context: { region: 'us-east-1' } });
+ * const result = await toolbox.execute({ id: 'call-1', name: 'add-numbers', arguments: { a: 5, b: 3 } });
+ * result.result; // 8
+ * ```
+ */
+export function createToolboxImpl(
+  tools: readonly ToolSource[] | SerializedToolbox | undefined,
+  options: ToolboxOptions<object> | undefined,
+): ToolboxImpl {
+  const toolbox = new ToolboxImpl(options ?? {});
+  if (tools === undefined) return toolbox;
+  if (Array.isArray(tools)) return toolbox.register(...tools);
+  if (typeof tools === 'object' && tools !== null && Array.isArray((tools as SerializedToolbox).tools)) {
+    return toolbox.register(...(tools as SerializedToolbox).tools);
+  }
+  throw new ToolboxError({
+    code: 'INVALID_TOOL',
+    message: 'createToolbox() expects an array of tools or serialized configurations, or a serialized toolbox.',
+  });
+}
+
+export type { Toolbox };

@@ -1,0 +1,101 @@
+import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
+import type { ListenerOptions, ToolboxEventListener, ToolboxEventMap, Unsubscribe } from '../events/types';
+import type { ToolMiddleware } from '../middleware/create-middleware';
+import type { ToolPolicy } from '../policy/types';
+import type { AnyTool, SerializedTool, ToolExecute, ToolLike } from '../tool/types';
+
+/** Options of `createToolbox`. */
+export interface ToolboxOptions<TContext extends object = Record<string, unknown>> {
+  /** Shared context merged into every tool's context (the tool's own context wins). */
+  readonly context?: TContext;
+  /** Registry-level policy; runs before each tool's own policy. */
+  readonly policy?: ToolPolicy;
+  /** Registry-level values a policy reads (tenant, approval context). */
+  readonly policyContext?: Readonly<Record<string, unknown>>;
+  /** Transforms tool configurations at registration. */
+  readonly middleware?: readonly ToolMiddleware[];
+  /** Deny tools with `metadata.mutates`. */
+  readonly readOnly?: boolean;
+  /** `false` denies tools with `metadata.mutates`. Default true. */
+  readonly allowMutation?: boolean;
+  /** `false` denies tools with `metadata.dangerous`. Default true. */
+  readonly allowDangerous?: boolean;
+  /** Emit `tool.started` / `tool.finished` for every call. */
+  readonly telemetry?: boolean;
+  /** The owner's signal: aborting it cancels the toolbox's work. Never forwarded by `combineToolboxes`. */
+  readonly signal?: AbortSignal;
+  /** Supplies implementations when hydrating serialized tool configurations. */
+  readonly getTool?: (configuration: SerializedTool) => ToolExecute<Record<string, unknown>, unknown> | undefined;
+  /** Approval and revision options, carried (and forwarded by `combineToolboxes`) for the approval flow. */
+  readonly approvalPolicy?: unknown;
+  /** Never readable back from a toolbox. */
+  readonly approvalSecret?: string | Uint8Array;
+  readonly approvalStateStore?: unknown;
+  readonly grantStateStore?: unknown;
+  readonly approvalBindingTtlMs?: number;
+  readonly approvalNow?: () => number;
+  readonly approvalNonce?: () => string;
+  readonly policyRevision?: string;
+  readonly approvalRevision?: string;
+  readonly toolboxRevision?: string;
+}
+
+/** What `toolbox.toJSON()` returns and `createToolbox` hydrates. The context is never serialized. */
+export interface SerializedToolbox {
+  readonly version: 1;
+  readonly tools: readonly SerializedTool[];
+}
+
+/** A tool call addressed to a toolbox. */
+export type ToolboxCall<TName extends string = string> = ToolCall<TName>;
+
+/** The result type of the tool named `TName` in a union of tools. */
+export type ResultOfTool<TTools extends ToolLike, TName extends string> =
+  Extract<TTools, ToolLike<TName>> extends infer TTool
+    ? [TTool] extends [never]
+      ? unknown
+      : TTool extends { readonly '~types'?: { readonly result: infer TResult } }
+        ? TResult
+        : unknown
+    : unknown;
+
+/** A registry of tools: validated execution, events, policy and composition. */
+export interface Toolbox<TTools extends ToolLike = AnyTool, TContext extends object = Record<string, unknown>> {
+  /** The shared context (frozen). */
+  readonly context: Readonly<TContext>;
+  /** Number of registered tools. */
+  readonly size: number;
+  /** Registers tools (or serialized configurations) in this toolbox; duplicate names throw. */
+  register(...tools: readonly (AnyTool | SerializedTool)[]): this;
+  /** A new toolbox with this one's tools plus the given tools or toolboxes; this one never changes. */
+  extend<TMore extends ToolLike = never>(
+    ...items: readonly (Toolbox<TMore> | TMore | readonly TMore[])[]
+  ): Toolbox<TTools | TMore, TContext>;
+  /** The registered tools, in registration order. */
+  tools(): readonly (TTools & AnyTool)[];
+  /** The registered tool names, in registration order. */
+  names(): readonly TTools['name'][];
+  getTool<TName extends TTools['name']>(name: TName): (Extract<TTools, ToolLike<TName>> & AnyTool) | undefined;
+  has(name: string): boolean;
+  /** Tools whose `availability` hook passes against the toolbox context. */
+  getAvailable(): Promise<readonly (TTools & AnyTool)[]>;
+  /** Executes one call; the result is typed by the tool name. Never throws for tool failures. */
+  execute<TName extends TTools['name']>(
+    call: ToolboxCall<TName>,
+    options?: ToolExecuteOptions,
+  ): Promise<ToolResult<ResultOfTool<TTools, TName>>>;
+  execute(call: ToolboxCall, options?: ToolExecuteOptions): Promise<ToolResult>;
+  /** Executes a batch; results come back in call order. */
+  execute(calls: readonly ToolboxCall[], options?: BatchExecuteOptions): Promise<ToolResult[]>;
+  addEventListener<K extends keyof ToolboxEventMap>(
+    type: K,
+    listener: ToolboxEventListener<K>,
+    options?: ListenerOptions,
+  ): Unsubscribe;
+  removeEventListener<K extends keyof ToolboxEventMap>(type: K, listener: ToolboxEventListener<K>): void;
+  /** Alias of `addEventListener`. */
+  on<K extends keyof ToolboxEventMap>(type: K, listener: ToolboxEventListener<K>, options?: ListenerOptions): Unsubscribe;
+  /** Resolves with the next event of a type. */
+  once<K extends keyof ToolboxEventMap>(type: K, options?: { readonly signal?: AbortSignal }): Promise<ToolboxEventMap[K]>;
+  toJSON(): SerializedToolbox;
+}
