@@ -17,6 +17,15 @@ export function toolInputJsonSchema(schema: ObjectSchema): Record<string, unknow
 }
 
 /**
+ * Records the JSON Schema a schema was converted from, so hydrated tools serialize back to exactly the
+ * declaration they came from (export -> import -> export is a fixed point).
+ * @internal
+ */
+export function rememberJsonSchema(schema: ObjectSchema, json: Record<string, unknown>): void {
+  jsonSchemas.set(schema, json);
+}
+
+/**
  * Serializes a tool configuration: name, description, tags, metadata, risk and the JSON Schema of its
  * arguments. The implementation and the context are never serialized.
  *

@@ -76,7 +76,8 @@ export interface ToolCallContext {
 }
 
 /** The second argument of an implementation: the shared context plus the per-call fields. */
-export type ToolContext<TContext extends object = Record<never, never>> = TContext & ToolCallContext;
+export type ToolContext<TContext extends object = Record<never, never>> = Omit<TContext, keyof ToolCallContext> &
+  ToolCallContext;
 
 /** A tool implementation. */
 export type ToolExecute<TParams, TResult, TContext extends object = Record<never, never>> = (

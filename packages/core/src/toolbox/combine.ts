@@ -1,8 +1,7 @@
 import { ToolboxError } from '../errors/armorer-error';
-import type { ToolLike } from '../tool/types';
 import { ToolboxImpl } from './create-toolbox';
 import { getToolboxInternals, isToolbox } from './internals';
-import type { Toolbox, ToolboxOptions } from './types';
+import type { AnyToolbox, MergedContext, Toolbox, ToolboxOptions, ToolsOfToolboxes } from './types';
 
 /**
  * The options `combineToolboxes` forwards from the first toolbox: approval gating, toolbox identity and
@@ -46,9 +45,9 @@ function internalsOf(toolbox: unknown) {
  * combined.context; // { region: 'us-east-1', role: 'admin' }
  * ```
  */
-export function combineToolboxes<TTools extends ToolLike, TContext extends object>(
-  ...toolboxes: readonly Toolbox<TTools, TContext>[]
-): Toolbox<TTools, TContext> {
+export function combineToolboxes<const TToolboxes extends readonly AnyToolbox[]>(
+  ...toolboxes: TToolboxes
+): Toolbox<ToolsOfToolboxes<TToolboxes>, MergedContext<TToolboxes>> {
   const first = toolboxes[0];
   const forwarded: Record<string, unknown> = {};
   if (first !== undefined) {
@@ -58,7 +57,7 @@ export function combineToolboxes<TTools extends ToolLike, TContext extends objec
   const context = Object.assign({}, ...toolboxes.map((toolbox) => internalsOf(toolbox) && toolbox.context));
   const combined = new ToolboxImpl({ ...forwarded, context });
   for (const toolbox of toolboxes) combined.adoptFrom(toolbox);
-  return combined as unknown as Toolbox<TTools, TContext>;
+  return combined as unknown as Toolbox<ToolsOfToolboxes<TToolboxes>, MergedContext<TToolboxes>>;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ArmorerError, ToolDefinitionError } from '../errors/armorer-error';
 import { createToolFromConfig } from '../tool/create-tool';
-import type { AnyTool, SerializedTool } from '../tool/types';
+import { rememberJsonSchema } from '../tool/serialize';
+import type { AnyTool, ObjectSchema, SerializedTool } from '../tool/types';
 import type { ToolboxOptions } from './types';
 
 /** True for a serialized configuration (JSON data, not a tool). */
@@ -49,10 +50,14 @@ export function hydrateTool(serialized: SerializedTool, options: ToolboxOptions<
             message: `Tool "${name}" has no implementation in this process. Provide one with createToolbox(..., { getTool }).`,
           });
         }));
+  const input = jsonSchemaToObjectSchema(name, serialized.input);
+  if ((input as unknown as { _zod: { def: { type: string } } })._zod.def.type === 'object') {
+    rememberJsonSchema(input as ObjectSchema, serialized.input);
+  }
   return createToolFromConfig({
     name,
     description: serialized.description,
-    input: jsonSchemaToObjectSchema(name, serialized.input),
+    input,
     tags: serialized.tags,
     metadata: serialized.metadata,
     risk: serialized.risk,

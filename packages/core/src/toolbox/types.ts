@@ -67,10 +67,13 @@ export interface Toolbox<TTools extends ToolLike = AnyTool, TContext extends obj
   readonly size: number;
   /** Registers tools (or serialized configurations) in this toolbox; duplicate names throw. */
   register(...tools: readonly (AnyTool | SerializedTool)[]): this;
-  /** A new toolbox with this one's tools plus the given tools or toolboxes; this one never changes. */
-  extend<TMore extends ToolLike = never>(
-    ...items: readonly (Toolbox<TMore> | TMore | readonly TMore[])[]
-  ): Toolbox<TTools | TMore, TContext>;
+  /**
+   * A new toolbox with this one's tools plus the given tools or toolboxes (contexts shallow-merged, last
+   * wins); this one never changes.
+   */
+  extend<const TItems extends readonly (AnyToolbox | ToolLike | readonly ToolLike[])[]>(
+    ...items: TItems
+  ): Toolbox<TTools | ToolsOfItems<TItems[number]>, MergedContext<[Toolbox<TTools, TContext>, ...TItems]>>;
   /** The registered tools, in registration order. */
   tools(): readonly (TTools & AnyTool)[];
   /** The registered tool names, in registration order. */
@@ -99,3 +102,31 @@ export interface Toolbox<TTools extends ToolLike = AnyTool, TContext extends obj
   once<K extends keyof ToolboxEventMap>(type: K, options?: { readonly signal?: AbortSignal }): Promise<ToolboxEventMap[K]>;
   toJSON(): SerializedToolbox;
 }
+
+/** Any toolbox, whatever its tools and context. */
+export interface AnyToolbox {
+  readonly context: Readonly<object>;
+  tools(): readonly ToolLike[];
+}
+
+/** The tools of one item given to `extend`: a toolbox, a tool or an array of tools. */
+export type ToolsOfItems<TItem> = TItem extends { tools(): readonly (infer TTool)[] }
+  ? Extract<TTool, ToolLike>
+  : TItem extends readonly (infer TTool)[]
+    ? Extract<TTool, ToolLike>
+    : Extract<TItem, ToolLike>;
+
+/** The union of the tools of several toolboxes. */
+export type ToolsOfToolboxes<TToolboxes extends readonly unknown[]> = [TToolboxes[number]] extends [never]
+  ? AnyTool
+  : ToolsOfItems<TToolboxes[number]>;
+
+type ContextOf<TItem> = TItem extends { readonly context: Readonly<infer TContext> } ? TContext : Record<never, never>;
+
+/** Contexts merged left to right, later keys winning, as `extend` and `combineToolboxes` merge them. */
+export type MergedContext<TItems extends readonly unknown[], TAcc extends object = Record<never, never>> = TItems extends readonly [
+  infer THead,
+  ...infer TRest,
+]
+  ? MergedContext<TRest, Omit<TAcc, keyof ContextOf<THead>> & ContextOf<THead>>
+  : { [K in keyof TAcc]: TAcc[K] };
