@@ -1,0 +1,6 @@
+/**
+ * armorer/core: the core API (tools, toolboxes, execution, events, policy), the same as the root entry.
+ *
+ * @module
+ */
+export * from '@armorer/core';

@@ -1,0 +1,13 @@
+/**
+ * armorer/lazy: `lazy()` defers loading a tool implementation until its first execution.
+ *
+ * @example
+ * ```ts
+ * import { lazy } from 'armorer/lazy';
+ * const execute = lazy(() => import('./heavy-tool').then((mod) => mod.execute));
+ * ```
+ *
+ * @module
+ */
+export { lazy } from '@armorer/core';
+export type { LazyExecute } from '@armorer/core';
