@@ -193,4 +193,32 @@ describe('toolbox events and identity', () => {
     expect(events).toHaveLength(1);
     expect(events[0]?.ownerId).toBe('me');
   });
+
+  test('execute-start and validate-error carry the parsed arguments; metadata denials fire policy-denied', async () => {
+    const writer = createTool({ name: 'writer', description: 'x', metadata: { mutates: true }, async execute() { return 1; } });
+    const toolbox = createToolbox([makeAddTool(), writer], { readOnly: true });
+    const events = record(toolbox, ['execute-start', 'validate-error', 'policy-denied']);
+    await toolbox.execute({ name: 'add-numbers', arguments: '{"a":"x","b":2}' });
+    await toolbox.execute({ name: 'add-numbers', arguments: '{"a":' });
+    await toolbox.execute({ name: 'writer', arguments: {} });
+    expect(events.map((event) => event.type)).toEqual([
+      'execute-start', 'validate-error', 'execute-start', 'validate-error', 'execute-start', 'policy-denied',
+    ]);
+    expect((events[0]?.detail as { params: unknown }).params).toEqual({ a: 'x', b: 2 });
+    expect((events[1]?.detail as { params: unknown }).params).toEqual({ a: 'x', b: 2 });
+    expect((events[3]?.detail as { params: unknown }).params).toBe('{"a":');
+    expect((events[5]?.detail as { error: { code: string } }).error.code).toBe('MUTATION_DENIED');
+  });
+});
+
+describe('the implementation context', () => {
+  test('an implementation with a defaulted context parameter still receives the context', async () => {
+    const fallback = { toolName: 'fallback' };
+    const tool = createTool({
+      name: 'defaulted',
+      description: 'x',
+      execute: async (_params: Record<string, never>, context = fallback) => context.toolName,
+    });
+    expect(await tool()).toBe('defaulted');
+  });
 });

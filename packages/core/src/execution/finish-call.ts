@@ -7,6 +7,8 @@ import type { ToolOutcome, ToolResult } from './types';
 /** Per-call values gathered on the way that the result or the terminal events need. */
 export interface ResultFields {
   startedAt: number;
+  /** The arguments as parsed (or as received when they did not parse), for events. */
+  params: unknown;
   pendingApproval?: PendingApproval;
 }
 
@@ -66,7 +68,7 @@ function emitTerminal(state: CallState, fields: ResultFields, result: ToolResult
       state.emit('execute-error', { error, durationMs });
       break;
     case 'validate-error':
-      state.emit('validate-error', { params: undefined, error });
+      state.emit('validate-error', { params: fields.params, error });
       break;
     case 'policy-denied':
       state.emit('policy-denied', { reason: error?.details?.reason ?? error?.message ?? '', error });

@@ -26,8 +26,6 @@ export interface Registration {
   readonly userContext: Readonly<Record<string, unknown>> | undefined;
   /** The merged context availability hooks and policies read. */
   readonly context: Readonly<Record<string, unknown>>;
-  /** False when the implementation declares exactly one parameter: no context object is built. */
-  readonly wantsContext: boolean;
   /** A denial decided at registration from metadata and the owner's enforcement options. */
   readonly metadataDenial: ToolError | undefined;
   readonly hasBeforeExecute: boolean;
@@ -84,7 +82,6 @@ export function createRegistration(
     owner,
     userContext: hasUserContext ? Object.freeze(userContext) : undefined,
     context: Object.freeze(merged),
-    wantsContext: config.execute.length !== 1,
     metadataDenial: metadataDenial(config, owner),
     hasBeforeExecute:
       typeof owner.policy?.beforeExecute === 'function' || typeof config.policy?.beforeExecute === 'function',

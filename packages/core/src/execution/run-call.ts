@@ -57,23 +57,24 @@ export async function runCall(
     stream = options.stream === true;
   }
   const state = new CallState(reg, callId, nextExecutionId(), ownerId, requestContext, signal);
-  const fields: ResultFields = { startedAt: 0 };
+  // Arguments arrive as objects or JSON strings; listeners see the parsed object whenever it parses.
+  const raw = call.arguments;
+  const args =
+    typeof raw === 'object' && raw !== null && !Array.isArray(raw)
+      ? (raw as Record<string, unknown>)
+      : parseArguments(toolName, raw);
+  const fields: ResultFields = { startedAt: 0, params: args instanceof ArgumentsFailure ? raw : args };
   if (state.listening) {
     fields.startedAt = Date.now();
     if (reg.telemetry) state.emit('tool.started', { startedAt: fields.startedAt });
-    state.emit('execute-start', { params: call.arguments, call });
+    state.emit('execute-start', { params: fields.params, call });
   }
   if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) {
     const error = createToolError('INVALID_TOOL_CALL', `The timeout of a call must be a positive number of milliseconds.`);
     return finishCall(state, fields, 'error', undefined, error, 'validate-error');
   }
 
-  // Arguments and validation.
-  const raw = call.arguments;
-  const args =
-    typeof raw === 'object' && raw !== null && !Array.isArray(raw)
-      ? (raw as Record<string, unknown>)
-      : parseArguments(toolName, raw);
+  // Validation.
   if (args instanceof ArgumentsFailure) return finishCall(state, fields, 'error', undefined, args.error, 'validate-error');
   let parsed: SafeParseResult;
   try {
@@ -89,7 +90,9 @@ export async function runCall(
   if (state.listening) state.emit('validate-success', { params });
 
   // Policy.
-  if (reg.metadataDenial !== undefined) return finishCall(state, fields, 'denied', undefined, reg.metadataDenial);
+  if (reg.metadataDenial !== undefined) {
+    return finishCall(state, fields, 'denied', undefined, reg.metadataDenial, 'policy-denied');
+  }
   let policyContext: PolicyContext | undefined;
   if (reg.hasBeforeExecute) {
     policyContext = createPolicyContext(reg, state, call, params);
@@ -107,7 +110,7 @@ export async function runCall(
     let thrown: unknown;
     let failed = false;
     try {
-      const returned = config.execute(params, (reg.wantsContext ? createContext(reg, state) : undefined) as never);
+      const returned = config.execute(params, createContext(reg, state) as never);
       if (typeof returned === 'object' && returned !== null && typeof (returned as PromiseLike<unknown>).then === 'function') {
         value = disarm === undefined ? await returned : await waitInterruptible(state, returned as PromiseLike<unknown>);
       } else {
