@@ -1,0 +1,78 @@
+import { createTool, createToolbox } from '@armorer/core';
+import { tool as agentsTool, RunContext } from '@openai/agents-core';
+import { z } from 'zod';
+
+/** The arguments every benchmark sends; every case must resolve to 3. */
+export const ARGS = { a: 1, b: 2 } as const;
+const ARGS_JSON = JSON.stringify(ARGS);
+
+/** The one schema and the one implementation every contender shares. */
+export const addSchema = z.object({ a: z.number(), b: z.number() });
+export const add = async ({ a, b }: { a: number; b: number }): Promise<number> => a + b;
+
+/** One benchmarked function: a name for the table and a call that resolves to the sum. */
+export interface BenchCase {
+  readonly key: CaseKey;
+  readonly label: string;
+  readonly run: () => Promise<unknown>;
+}
+
+export type CaseKey = 'baseline' | 'toolbox' | 'callable' | 'toolboxJson' | 'agentsCore';
+
+/** Builds the contenders once; the returned closures are what the benchmark times. */
+export function createBenchCases(): readonly BenchCase[] {
+  const addTool = createTool({
+    name: 'add',
+    description: 'Add two numbers together',
+    input: addSchema,
+    execute: add,
+  });
+  const toolbox = createToolbox([addTool]);
+
+  const agentsAdd = agentsTool({
+    name: 'add',
+    description: 'Add two numbers together',
+    parameters: addSchema,
+    execute: add,
+  });
+  const runContext = new RunContext();
+
+  let sequence = 0;
+  return [
+    {
+      key: 'baseline',
+      label: 'baseline: safeParse + await fn',
+      run: async () => {
+        const parsed = addSchema.safeParse(ARGS);
+        if (!parsed.success) throw parsed.error;
+        return await add(parsed.data);
+      },
+    },
+    {
+      key: 'toolbox',
+      label: 'armorer: toolbox.execute(call)',
+      run: async () => {
+        const result = await toolbox.execute({ id: `call-${sequence++}`, name: 'add', arguments: ARGS });
+        return result.result;
+      },
+    },
+    {
+      key: 'callable',
+      label: 'armorer: await tool(args)',
+      run: () => addTool(ARGS),
+    },
+    {
+      key: 'toolboxJson',
+      label: 'armorer: toolbox.execute(JSON args)',
+      run: async () => {
+        const result = await toolbox.execute({ id: `call-${sequence++}`, name: 'add', arguments: ARGS_JSON });
+        return result.result;
+      },
+    },
+    {
+      key: 'agentsCore',
+      label: 'agents-core: tool.invoke(ctx, JSON)',
+      run: () => agentsAdd.invoke(runContext, ARGS_JSON),
+    },
+  ];
+}
