@@ -9,5 +9,6 @@
  *
  * @module
  */
-export { lazy } from '@armorer/core';
+
 export type { LazyExecute } from '@armorer/core';
+export { lazy } from '@armorer/core';

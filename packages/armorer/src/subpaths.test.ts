@@ -22,24 +22,58 @@ const spec = readFileSync(join(root, '../../../shared/spec/armorer-spec.txt'), '
  * names `core`, `registry` and `openapi`.
  */
 const SPEC_SUBPATHS = [
-  '.', './core', './lazy', './utilities', './query', './registry', './inspect', './adapters/openai',
-  './adapters/anthropic', './adapters/gemini', './adapters/open-ai/agents', './truncation', './idempotency',
-  './instrumentation', './middleware', './test', './mcp', './integrations/mcp', './tools', './coding', './openapi',
+  '.',
+  './core',
+  './lazy',
+  './utilities',
+  './query',
+  './registry',
+  './inspect',
+  './adapters/openai',
+  './adapters/anthropic',
+  './adapters/gemini',
+  './adapters/open-ai/agents',
+  './truncation',
+  './idempotency',
+  './instrumentation',
+  './middleware',
+  './test',
+  './mcp',
+  './integrations/mcp',
+  './tools',
+  './coding',
+  './openapi',
 ];
 /** Documented subpaths that later issues deliver, with the issue that owns each. */
 const PENDING: Record<string, string> = {
-  './utilities': 'issue 6', './truncation': 'issue 6', './middleware': 'issue 6', './test': 'issue 6',
-  './query': 'issue 5', './registry': 'issue 5', './inspect': 'issue 5', './tools': 'issue 5',
-  './adapters/openai': 'issue 4', './adapters/anthropic': 'issue 4', './adapters/gemini': 'issue 4',
-  './adapters/open-ai/agents': 'OpenAI Agents issue', './mcp': 'MCP issue', './integrations/mcp': 'MCP issue',
-  './idempotency': 'idempotency issue', './instrumentation': 'instrumentation issue', './coding': 'coding issue',
+  './utilities': 'issue 6',
+  './truncation': 'issue 6',
+  './middleware': 'issue 6',
+  './test': 'issue 6',
+  './query': 'issue 5',
+  './registry': 'issue 5',
+  './inspect': 'issue 5',
+  './tools': 'issue 5',
+  './adapters/openai': 'issue 4',
+  './adapters/anthropic': 'issue 4',
+  './adapters/gemini': 'issue 4',
+  './adapters/open-ai/agents': 'OpenAI Agents issue',
+  './mcp': 'MCP issue',
+  './integrations/mcp': 'MCP issue',
+  './idempotency': 'idempotency issue',
+  './instrumentation': 'instrumentation issue',
+  './coding': 'coding issue',
   './openapi': 'OpenAPI issue',
 };
 const SERVER_ONLY = new Set(['./coding', './mcp', './integrations/mcp', './adapters/open-ai/agents']);
 
 describe('the meta-package subpaths', () => {
   test('every armorer subpath the spec mentions is in the documented list', () => {
-    const mentioned = new Set([...spec.matchAll(/\barmorer(\/[a-z][a-z/-]*[a-z])?\b/g)].map((match) => (match[1] ? `.${match[1]}` : '.')));
+    const mentioned = new Set(
+      [...spec.matchAll(/\barmorer(\/[a-z][a-z/-]*[a-z])?\b/g)].map((match) =>
+        match[1] ? `.${match[1]}` : '.',
+      ),
+    );
     for (const subpath of mentioned) expect(SPEC_SUBPATHS).toContain(subpath);
   });
 
@@ -66,8 +100,11 @@ describe('the meta-package subpaths', () => {
     for (const entry of subpaths) {
       const file = join(root, entry.entry);
       expect(existsSync(file)).toBe(true);
-      const code = readFileSync(file, 'utf8').replace(/\/\*\*[\s\S]*?\*\//g, '').trim();
-      for (const line of code.split('\n')) expect(line).toMatch(/^export (type )?(\*|\{[^}]*\}) from '[^']+';$/);
+      const code = readFileSync(file, 'utf8')
+        .replace(/\/\*\*[\s\S]*?\*\//g, '')
+        .trim();
+      for (const line of code.split('\n'))
+        expect(line).toMatch(/^export (type )?(\*|\{[^}]*\}) from '[^']+';$/);
       expect(code).toContain(`from '${entry.package}'`);
       expect(manifest.dependencies[entry.package]).toBe('workspace:*');
     }

@@ -23,22 +23,26 @@
 export * from './errors/index';
 export type * from './events/types';
 export type * from './execution/types';
+export type {
+  ToolConfigurationPatch,
+  ToolMiddleware,
+  ToolMiddlewareFunction,
+} from './middleware/create-middleware';
 export { createMiddleware, isMiddleware } from './middleware/create-middleware';
-export type { ToolConfigurationPatch, ToolMiddleware, ToolMiddlewareFunction } from './middleware/create-middleware';
-export { freezeRequestContext } from './policy/request-context';
 export type { RequestAuthority, RequestContext } from './policy/request-context';
+export { freezeRequestContext } from './policy/request-context';
 export type * from './policy/types';
 export { isTool } from './tool/create-tool';
-export { lazy } from './tool/lazy';
 export type { LazyExecute } from './tool/lazy';
+export { lazy } from './tool/lazy';
 export { UNTRUSTED_OUTPUT_TAG } from './tool/normalize-config';
-export { createTool, createToolCall, withContext } from './tool/public';
 export type { EmptyInput, ToolRegistrar } from './tool/public';
+export { createTool, createToolCall, withContext } from './tool/public';
 export { serializeTool, toolInputJsonSchema } from './tool/serialize';
 export type * from './tool/types';
 export { combineToolbox, combineToolboxes, FORWARDED_TOOLBOX_OPTIONS } from './toolbox/combine';
 export { isToolbox } from './toolbox/internals';
-export { createToolbox } from './toolbox/public';
 export type { ToolsOf } from './toolbox/public';
+export { createToolbox } from './toolbox/public';
 export { suggestToolNames } from './toolbox/suggest';
 export type * from './toolbox/types';

@@ -1,8 +1,8 @@
 import { expectTypeOf, test } from 'bun:test';
 import { z } from 'zod';
 import type { ToolResult } from './execution/types';
-import type { ToolContext } from './tool/types';
 import { combineToolboxes, createTool, createToolbox, withContext } from './index';
+import type { ToolContext } from './tool/types';
 
 const add = createTool({
   name: 'add-numbers',
@@ -48,17 +48,25 @@ test('collected streams are arrays of chunks; a tool without input takes no argu
 });
 
 test('execute(toolCall) returns a ToolResult, execute(params) the value', () => {
-  expectTypeOf(add.execute({ id: '1', name: 'add-numbers', arguments: {} })).toEqualTypeOf<Promise<ToolResult<number>>>();
+  expectTypeOf(add.execute({ id: '1', name: 'add-numbers', arguments: {} })).toEqualTypeOf<
+    Promise<ToolResult<number>>
+  >();
   expectTypeOf(add.execute({ a: 1, b: 2 })).toEqualTypeOf<Promise<number>>();
   expectTypeOf(add.executeWith({ params: { a: 1, b: 2 } })).toEqualTypeOf<Promise<ToolResult<number>>>();
 });
 
 test('toolbox.execute narrows the result by tool name', () => {
   const toolbox = createToolbox([add, greet]);
-  expectTypeOf(toolbox.execute({ name: 'add-numbers', arguments: {} })).toEqualTypeOf<Promise<ToolResult<number>>>();
-  expectTypeOf(toolbox.execute({ name: 'greet-user', arguments: {} })).toEqualTypeOf<Promise<ToolResult<string>>>();
+  expectTypeOf(toolbox.execute({ name: 'add-numbers', arguments: {} })).toEqualTypeOf<
+    Promise<ToolResult<number>>
+  >();
+  expectTypeOf(toolbox.execute({ name: 'greet-user', arguments: {} })).toEqualTypeOf<
+    Promise<ToolResult<string>>
+  >();
   const dynamicName: string = 'from-a-model';
-  expectTypeOf(toolbox.execute({ name: dynamicName, arguments: '{}' })).toEqualTypeOf<Promise<ToolResult<unknown>>>();
+  expectTypeOf(toolbox.execute({ name: dynamicName, arguments: '{}' })).toEqualTypeOf<
+    Promise<ToolResult<unknown>>
+  >();
   expectTypeOf(toolbox.execute([{ name: 'add-numbers' }])).toEqualTypeOf<Promise<ToolResult[]>>();
   expectTypeOf(toolbox.names()).toEqualTypeOf<readonly ('add-numbers' | 'greet-user')[]>();
 });

@@ -30,7 +30,11 @@ export class ArmorerError<TCode extends string = string> extends Error {
 
   /** True for any armorer error, whichever copy of the package created it. */
   static isInstance(error: unknown): error is ArmorerError {
-    return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[ARMORER_ERROR] === true;
+    return (
+      typeof error === 'object' &&
+      error !== null &&
+      (error as Record<symbol, unknown>)[ARMORER_ERROR] === true
+    );
   }
 }
 
@@ -63,7 +67,11 @@ export class ToolDefinitionError extends ArmorerError<ToolDefinitionErrorCode> {
 }
 
 /** Codes of {@link ToolboxError}. */
-export type ToolboxErrorCode = 'DUPLICATE_TOOL' | 'INVALID_TOOL' | 'INVALID_TOOLBOX_OPTIONS' | 'INVALID_MIDDLEWARE';
+export type ToolboxErrorCode =
+  | 'DUPLICATE_TOOL'
+  | 'INVALID_TOOL'
+  | 'INVALID_TOOLBOX_OPTIONS'
+  | 'INVALID_MIDDLEWARE';
 
 /**
  * Thrown by toolbox construction and registration (duplicate names, values that are not tools).

@@ -92,7 +92,12 @@ const CATEGORY: Readonly<Record<ToolErrorCode, ToolErrorCategory>> = {
   CANCELLED: 'cancelled',
 };
 
-const RETRYABLE = new Set<ToolErrorCode>(['TIMEOUT', 'EXECUTION_FAILED', 'STREAM_FAILED', 'LAZY_LOAD_FAILED']);
+const RETRYABLE = new Set<ToolErrorCode>([
+  'TIMEOUT',
+  'EXECUTION_FAILED',
+  'STREAM_FAILED',
+  'LAZY_LOAD_FAILED',
+]);
 
 /**
  * Builds a {@link ToolError}; the category follows from the code.

@@ -70,8 +70,14 @@ export class EventHub {
     for (const listener of listeners) {
       try {
         const returned = (listener as (event: unknown) => unknown)(event);
-        if (returned !== null && typeof returned === 'object' && typeof (returned as Promise<unknown>).then === 'function') {
-          (returned as Promise<unknown>).then(undefined, (error: unknown) => reportListenerError(type, error));
+        if (
+          returned !== null &&
+          typeof returned === 'object' &&
+          typeof (returned as Promise<unknown>).then === 'function'
+        ) {
+          (returned as Promise<unknown>).then(undefined, (error: unknown) =>
+            reportListenerError(type, error),
+          );
         }
       } catch (error) {
         reportListenerError(type, error);
@@ -85,10 +91,14 @@ export class EventHub {
         reject(signal.reason);
         return;
       }
-      const remove = this.add(type, ((event: unknown) => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve(event);
-      }) as Listener, { once: true });
+      const remove = this.add(
+        type,
+        ((event: unknown) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(event);
+        }) as Listener,
+        { once: true },
+      );
       const onAbort = (): void => {
         remove();
         reject(signal?.reason);

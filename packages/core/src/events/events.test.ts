@@ -6,16 +6,38 @@ import { createToolbox } from '../toolbox/public';
 
 type AnyEvent = { type: string; executionId?: string; ownerId?: string; detail: unknown };
 
-function record(target: { addEventListener(type: never, listener: never): unknown }, types: readonly string[]) {
+function record(
+  target: { addEventListener(type: never, listener: never): unknown },
+  types: readonly string[],
+) {
   const events: AnyEvent[] = [];
-  for (const type of types) target.addEventListener(type as never, ((event: AnyEvent) => events.push(event)) as never);
+  for (const type of types)
+    target.addEventListener(type as never, ((event: AnyEvent) => events.push(event)) as never);
   return events;
 }
 
 const PER_CALL = [
-  'execute-start', 'validate-success', 'validate-error', 'execute-success', 'execute-error', 'policy-denied',
-  'settled', 'progress', 'tool.started', 'tool.finished', 'stream-start', 'stream-chunk', 'stream-end',
-  'stream-error', 'output-chunk', 'log', 'cancelled', 'status-update', 'status:update', 'complete', 'error',
+  'execute-start',
+  'validate-success',
+  'validate-error',
+  'execute-success',
+  'execute-error',
+  'policy-denied',
+  'settled',
+  'progress',
+  'tool.started',
+  'tool.finished',
+  'stream-start',
+  'stream-chunk',
+  'stream-end',
+  'stream-error',
+  'output-chunk',
+  'log',
+  'cancelled',
+  'status-update',
+  'status:update',
+  'complete',
+  'error',
 ];
 const ADMISSION = ['call', 'not-found', 'budget-exceeded', 'loop-warning', 'loop-blocked', 'name-resolved'];
 
@@ -33,10 +55,25 @@ describe('tool events', () => {
         return input.toUpperCase();
       },
     });
-    const events = record(tool, ['execute-start', 'validate-success', 'progress', 'status-update', 'log', 'execute-success', 'settled']);
+    const events = record(tool, [
+      'execute-start',
+      'validate-success',
+      'progress',
+      'status-update',
+      'log',
+      'execute-success',
+      'settled',
+    ]);
     await tool.execute({ id: 'c1', name: 'my-tool', arguments: { input: 'x' } }, { ownerId: 'run-1' });
     expect(events.map((event) => event.type)).toEqual([
-      'execute-start', 'validate-success', 'progress', 'progress', 'status-update', 'log', 'execute-success', 'settled',
+      'execute-start',
+      'validate-success',
+      'progress',
+      'progress',
+      'status-update',
+      'log',
+      'execute-success',
+      'settled',
     ]);
     expect(events[2]?.detail).toEqual({ percent: 50, message: 'Processing...' });
     expect(events[3]?.detail).toEqual({ percent: 100, message: 'Done', checkpoint: { phase: 'end' } });
@@ -107,15 +144,27 @@ describe('toolbox events and identity', () => {
   test('per-call events bubble to the toolbox with executionId and ownerId', async () => {
     const toolbox = createToolbox([makeAddTool()], { telemetry: true });
     const events = record(toolbox, PER_CALL);
-    await toolbox.execute({ id: 'c1', name: 'add-numbers', arguments: { a: 1, b: 2 } }, { ownerId: 'owner-9' });
+    await toolbox.execute(
+      { id: 'c1', name: 'add-numbers', arguments: { a: 1, b: 2 } },
+      { ownerId: 'owner-9' },
+    );
     expect(events.map((event) => event.type)).toEqual([
-      'tool.started', 'execute-start', 'validate-success', 'execute-success', 'tool.finished', 'settled', 'complete',
+      'tool.started',
+      'execute-start',
+      'validate-success',
+      'execute-success',
+      'tool.finished',
+      'settled',
+      'complete',
     ]);
     for (const event of events) {
       expect(event.executionId).toMatch(/^exec_/);
       expect(event.ownerId).toBe('owner-9');
     }
-    const finished = events.find((event) => event.type === 'tool.finished')?.detail as { status: string; durationMs: number };
+    const finished = events.find((event) => event.type === 'tool.finished')?.detail as {
+      status: string;
+      durationMs: number;
+    };
     expect(finished.status).toBe('success');
     expect(finished.durationMs).toBeGreaterThanOrEqual(0);
   });
@@ -151,7 +200,13 @@ describe('toolbox events and identity', () => {
   });
 
   test('validation and execution failures fire their events and the toolbox error event', async () => {
-    const failing = createTool({ name: 'failing', description: 'x', async execute() { throw new Error('no'); } });
+    const failing = createTool({
+      name: 'failing',
+      description: 'x',
+      async execute() {
+        throw new Error('no');
+      },
+    });
     const toolbox = createToolbox([makeAddTool(), failing]);
     const events = record(toolbox, ['validate-error', 'execute-error', 'error', 'complete']);
     await toolbox.execute({ name: 'add-numbers', arguments: { a: 'x' } });
@@ -173,7 +228,14 @@ describe('toolbox events and identity', () => {
     const events = record(toolbox, ['stream-start', 'stream-chunk', 'output-chunk', 'stream-end']);
     await toolbox.execute({ name: 'tokens', arguments: {} });
     const collectTypes = events.map((event) => event.type);
-    expect(collectTypes).toEqual(['stream-start', 'stream-chunk', 'output-chunk', 'stream-chunk', 'output-chunk', 'stream-end']);
+    expect(collectTypes).toEqual([
+      'stream-start',
+      'stream-chunk',
+      'output-chunk',
+      'stream-chunk',
+      'output-chunk',
+      'stream-end',
+    ]);
     events.length = 0;
     const live = await toolbox.execute({ name: 'tokens', arguments: {} }, { stream: true });
     for await (const _chunk of live.stream ?? []) {
@@ -183,11 +245,21 @@ describe('toolbox events and identity', () => {
   });
 
   test('cancelled fires with identity', async () => {
-    const slow = createTool({ name: 'slow', description: 'x', async execute() { await delay(100); return 1; } });
+    const slow = createTool({
+      name: 'slow',
+      description: 'x',
+      async execute() {
+        await delay(100);
+        return 1;
+      },
+    });
     const toolbox = createToolbox([slow]);
     const events = record(toolbox, ['cancelled']);
     const controller = new AbortController();
-    const pending = toolbox.execute({ name: 'slow', arguments: {} }, { signal: controller.signal, ownerId: 'me' });
+    const pending = toolbox.execute(
+      { name: 'slow', arguments: {} },
+      { signal: controller.signal, ownerId: 'me' },
+    );
     controller.abort();
     expect((await pending).outcome).toBe('cancelled');
     expect(events).toHaveLength(1);
@@ -195,19 +267,33 @@ describe('toolbox events and identity', () => {
   });
 
   test('execute-start and validate-error carry the parsed arguments; metadata denials fire policy-denied', async () => {
-    const writer = createTool({ name: 'writer', description: 'x', metadata: { mutates: true }, async execute() { return 1; } });
+    const writer = createTool({
+      name: 'writer',
+      description: 'x',
+      metadata: { mutates: true },
+      async execute() {
+        return 1;
+      },
+    });
     const toolbox = createToolbox([makeAddTool(), writer], { readOnly: true });
     const events = record(toolbox, ['execute-start', 'validate-error', 'policy-denied']);
     await toolbox.execute({ name: 'add-numbers', arguments: '{"a":"x","b":2}' });
     await toolbox.execute({ name: 'add-numbers', arguments: '{"a":' });
     await toolbox.execute({ name: 'writer', arguments: {} });
     expect(events.map((event) => event.type)).toEqual([
-      'execute-start', 'validate-error', 'execute-start', 'validate-error', 'execute-start', 'policy-denied',
+      'execute-start',
+      'validate-error',
+      'execute-start',
+      'validate-error',
+      'execute-start',
+      'policy-denied',
     ]);
-    expect((events[0]?.detail as { params: unknown }).params).toEqual({ a: 'x', b: 2 });
-    expect((events[1]?.detail as { params: unknown }).params).toEqual({ a: 'x', b: 2 });
-    expect((events[3]?.detail as { params: unknown }).params).toBe('{"a":');
-    expect((events[5]?.detail as { error: { code: string } }).error.code).toBe('MUTATION_DENIED');
+    expect((events[0]?.detail as { params: unknown } | undefined)?.params).toEqual({ a: 'x', b: 2 });
+    expect((events[1]?.detail as { params: unknown } | undefined)?.params).toEqual({ a: 'x', b: 2 });
+    expect((events[3]?.detail as { params: unknown } | undefined)?.params).toBe('{"a":');
+    expect((events[5]?.detail as { error: { code: string } } | undefined)?.error.code).toBe(
+      'MUTATION_DENIED',
+    );
   });
 });
 

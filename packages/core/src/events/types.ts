@@ -37,7 +37,10 @@ export interface ToolCallEventMap {
   'execute-success': CallEvent<'execute-success', { readonly result: unknown; readonly durationMs: number }>;
   'execute-error': CallEvent<'execute-error', { readonly error: ToolError; readonly durationMs: number }>;
   settled: CallEvent<'settled', { readonly result: ToolResult }>;
-  progress: CallEvent<'progress', { readonly percent?: number; readonly message?: string; readonly checkpoint?: unknown }>;
+  progress: CallEvent<
+    'progress',
+    { readonly percent?: number; readonly message?: string; readonly checkpoint?: unknown }
+  >;
   log: CallEvent<'log', unknown>;
   'status-update': CallEvent<'status-update', unknown>;
   'status:update': CallEvent<'status:update', unknown>;
@@ -77,7 +80,10 @@ export interface ToolboxEventMap extends ToolCallEventMap {
     readonly ownerId: string | undefined;
   };
   call: AdmissionEvent<'call', { readonly call: ToolCall }>;
-  'not-found': AdmissionEvent<'not-found', { readonly name: string; readonly suggestions: readonly string[] }>;
+  'not-found': AdmissionEvent<
+    'not-found',
+    { readonly name: string; readonly suggestions: readonly string[] }
+  >;
   'budget-exceeded': AdmissionEvent<'budget-exceeded', { readonly message: string }>;
   'loop-warning': AdmissionEvent<'loop-warning', { readonly message: string; readonly count: number }>;
   'loop-blocked': AdmissionEvent<'loop-blocked', { readonly message: string; readonly count: number }>;

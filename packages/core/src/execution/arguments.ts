@@ -19,12 +19,14 @@ export function parseArguments(toolName: string, raw: unknown): Record<string, u
       parsed = JSON.parse(raw);
     } catch (error) {
       const reason = error instanceof Error ? error.message : 'unparseable JSON';
-      return new ArgumentsFailure(createToolError(
-        'MALFORMED_ARGUMENTS',
-        `The arguments for tool "${toolName}" are not valid JSON (${reason}). ` +
-          'Send the arguments as one complete JSON object.',
-        { details: { reason } },
-      ));
+      return new ArgumentsFailure(
+        createToolError(
+          'MALFORMED_ARGUMENTS',
+          `The arguments for tool "${toolName}" are not valid JSON (${reason}). ` +
+            'Send the arguments as one complete JSON object.',
+          { details: { reason } },
+        ),
+      );
     }
     return isPlainObject(parsed) ? parsed : nonObject(toolName, parsed);
   }
@@ -37,11 +39,24 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function nonObject(toolName: string, value: unknown): ArgumentsFailure {
   const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-  return new ArgumentsFailure(createToolError(
-    'INVALID_ARGUMENTS',
-    `The arguments for tool "${toolName}" must be a JSON object, got ${got}. Wrap the values in an object.`,
-    { details: { issues: [{ path: [], code: 'invalid_type', expected: 'object', message: `Expected object, received ${got}` }] } },
-  ));
+  return new ArgumentsFailure(
+    createToolError(
+      'INVALID_ARGUMENTS',
+      `The arguments for tool "${toolName}" must be a JSON object, got ${got}. Wrap the values in an object.`,
+      {
+        details: {
+          issues: [
+            {
+              path: [],
+              code: 'invalid_type',
+              expected: 'object',
+              message: `Expected object, received ${got}`,
+            },
+          ],
+        },
+      },
+    ),
+  );
 }
 
 interface ZodIssueLike {
@@ -64,7 +79,8 @@ export function validationError(toolName: string, issues: readonly ZodIssueLike[
   const listed = structured
     .slice(0, MAX_LISTED_ISSUES)
     .map((issue) => `${issue.path.length === 0 ? '(root)' : issue.path.join('.')}: ${issue.message}`);
-  const more = structured.length > MAX_LISTED_ISSUES ? `; and ${structured.length - MAX_LISTED_ISSUES} more` : '';
+  const more =
+    structured.length > MAX_LISTED_ISSUES ? `; and ${structured.length - MAX_LISTED_ISSUES} more` : '';
   return createToolError(
     'INVALID_ARGUMENTS',
     `Invalid arguments for tool "${toolName}": ${listed.join('; ')}${more}. Fix these fields and call the tool again.`,

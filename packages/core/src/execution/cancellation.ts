@@ -11,7 +11,11 @@ const MAX_TIMER_MS = 2_147_483_647;
  * Wires the caller's signal and the call's deadline to the call state. Returns the function that
  * unwires them; the caller's own signal is only listened to, never aborted.
  */
-export function armCancellation(state: CallState, signal: AbortSignal | undefined, timeout: number | undefined): () => void {
+export function armCancellation(
+  state: CallState,
+  signal: AbortSignal | undefined,
+  timeout: number | undefined,
+): () => void {
   const toolName = state.reg.config.name;
   let timer: ReturnType<typeof setTimeout> | undefined;
   if (timeout !== undefined && timeout <= MAX_TIMER_MS) {
@@ -32,7 +36,10 @@ export function armCancellation(state: CallState, signal: AbortSignal | undefine
 }
 
 /** Waits for a promise unless the call is interrupted first; a late settlement is ignored safely. */
-export function waitInterruptible<T>(state: CallState, promise: PromiseLike<T>): Promise<T | typeof INTERRUPTED> {
+export function waitInterruptible<T>(
+  state: CallState,
+  promise: PromiseLike<T>,
+): Promise<T | typeof INTERRUPTED> {
   if (state.interrupted !== undefined) {
     Promise.resolve(promise).then(undefined, () => {});
     return Promise.resolve(INTERRUPTED);
@@ -48,6 +55,7 @@ export function waitInterruptible<T>(state: CallState, promise: PromiseLike<T>):
 /** The error a call ends with when the caller cancels it. */
 export function cancelledError(toolName: string, reason: unknown): ToolError {
   const text = reason === undefined ? 'the caller cancelled it' : describeThrown(reason);
-  return createToolError('CANCELLED', `Tool "${toolName}" was cancelled: ${text}.`, { details: { reason: text } });
+  return createToolError('CANCELLED', `Tool "${toolName}" was cancelled: ${text}.`, {
+    details: { reason: text },
+  });
 }
-

@@ -13,7 +13,12 @@ export interface ResultFields {
 }
 
 /** The event that describes how the pipeline stage ended, fired before `settled`. */
-export type StageEvent = 'execute-success' | 'execute-error' | 'validate-error' | 'policy-denied' | 'cancelled';
+export type StageEvent =
+  | 'execute-success'
+  | 'execute-error'
+  | 'validate-error'
+  | 'policy-denied'
+  | 'cancelled';
 
 /** Builds a result. Keys are always present in the same order so every result shares one shape. */
 export function createResult(
@@ -50,14 +55,28 @@ export function finishCall(
 ): ToolResult {
   state.finish();
   const toolName = state.reg.config.name;
-  const result = createResult(toolName, state.callId, outcome, value, error, state.executionId, state.ownerId);
-  if (fields.pendingApproval !== undefined) (result as { pendingApproval?: PendingApproval }).pendingApproval = fields.pendingApproval;
+  const result = createResult(
+    toolName,
+    state.callId,
+    outcome,
+    value,
+    error,
+    state.executionId,
+    state.ownerId,
+  );
+  if (fields.pendingApproval !== undefined)
+    (result as { pendingApproval?: PendingApproval }).pendingApproval = fields.pendingApproval;
   if (stream !== undefined) (result as { stream?: AsyncIterable<unknown> }).stream = stream;
   if (state.listening) emitTerminal(state, fields, result, stageEvent);
   return result;
 }
 
-function emitTerminal(state: CallState, fields: ResultFields, result: ToolResult, stageEvent: StageEvent | undefined): void {
+function emitTerminal(
+  state: CallState,
+  fields: ResultFields,
+  result: ToolResult,
+  stageEvent: StageEvent | undefined,
+): void {
   const durationMs = fields.startedAt === 0 ? 0 : Date.now() - fields.startedAt;
   const error = result.error;
   switch (stageEvent) {
@@ -80,7 +99,10 @@ function emitTerminal(state: CallState, fields: ResultFields, result: ToolResult
       break;
   }
   if (result.outcome === 'action_required' && result.pendingApproval !== undefined) {
-    state.emit('policy-action-required', { pendingApproval: result.pendingApproval, outcome: result.outcome });
+    state.emit('policy-action-required', {
+      pendingApproval: result.pendingApproval,
+      outcome: result.outcome,
+    });
   }
   if (state.reg.telemetry) {
     state.emit('tool.finished', { status: result.outcome, startedAt: fields.startedAt, durationMs });

@@ -1,5 +1,5 @@
-import { EventHub } from '../events/event-hub';
 import { createToolError, type ToolError } from '../errors/tool-error';
+import { EventHub } from '../events/event-hub';
 import type { ToolPolicy } from '../policy/types';
 import type { AnyTool, ToolConfiguration } from '../tool/types';
 
@@ -85,7 +85,8 @@ export function createRegistration(
     metadataDenial: metadataDenial(config, owner),
     hasBeforeExecute:
       typeof owner.policy?.beforeExecute === 'function' || typeof config.policy?.beforeExecute === 'function',
-    hasAfterExecute: typeof owner.policy?.afterExecute === 'function' || typeof config.policy?.afterExecute === 'function',
+    hasAfterExecute:
+      typeof owner.policy?.afterExecute === 'function' || typeof config.policy?.afterExecute === 'function',
     telemetry: owner.telemetry || config.telemetry,
   };
 }
@@ -107,9 +108,13 @@ function metadataDenial(config: ToolConfiguration, owner: ExecutionOwner): ToolE
     );
   }
   if (metadata?.dangerous === true && !owner.allowDangerous) {
-    return createToolError('DANGEROUS_DENIED', `Tool "${config.name}" is marked dangerous and this toolbox does not allow it.`, {
-      details: { reason: 'allowDangerous' },
-    });
+    return createToolError(
+      'DANGEROUS_DENIED',
+      `Tool "${config.name}" is marked dangerous and this toolbox does not allow it.`,
+      {
+        details: { reason: 'allowDangerous' },
+      },
+    );
   }
   return undefined;
 }

@@ -31,7 +31,13 @@ describe('arguments', () => {
   });
 
   test('missing arguments and an empty string mean {}', async () => {
-    const noInput = createTool({ name: 'ping', description: 'ping', async execute() { return 'pong'; } });
+    const noInput = createTool({
+      name: 'ping',
+      description: 'ping',
+      async execute() {
+        return 'pong';
+      },
+    });
     const box = createToolbox([noInput]);
     expect((await box.execute({ name: 'ping' })).result).toBe('pong');
     expect((await box.execute({ name: 'ping', arguments: '' })).result).toBe('pong');
@@ -74,7 +80,11 @@ describe('arguments', () => {
     const tool = createTool({
       name: 'throwing-schema',
       description: 'x',
-      input: z.object({ n: z.number().refine(() => { throw new Error('refine exploded'); }) }),
+      input: z.object({
+        n: z.number().refine(() => {
+          throw new Error('refine exploded');
+        }),
+      }),
       async execute() {
         return 1;
       },
@@ -88,7 +98,10 @@ describe('arguments', () => {
     const tool = createTool({
       name: 'defaults',
       description: 'x',
-      input: z.object({ units: z.enum(['c', 'f']).default('c'), city: z.string().transform((s) => s.trim()) }),
+      input: z.object({
+        units: z.enum(['c', 'f']).default('c'),
+        city: z.string().transform((s) => s.trim()),
+      }),
       async execute(params) {
         return params;
       },
@@ -101,7 +114,13 @@ describe('implementation failures', () => {
   test('thrown non-Error values are reported with their type', async () => {
     const values: unknown[] = ['text', 42, null, undefined, { code: 7 }, Symbol('s')];
     for (const value of values) {
-      const tool = createTool({ name: 'thrower', description: 'x', async execute() { throw value; } });
+      const tool = createTool({
+        name: 'thrower',
+        description: 'x',
+        async execute() {
+          throw value;
+        },
+      });
       const result = await tool.execute({ name: 'thrower', arguments: {} });
       expect(result.outcome).toBe('error');
       expect(result.error?.code).toBe('EXECUTION_FAILED');
@@ -110,8 +129,21 @@ describe('implementation failures', () => {
   });
 
   test('a hostile thrown object whose toJSON throws does not crash the call', async () => {
-    const hostile = { toJSON() { throw new Error('gotcha'); }, toString() { throw new Error('gotcha'); } };
-    const tool = createTool({ name: 'hostile', description: 'x', async execute() { throw hostile; } });
+    const hostile = {
+      toJSON() {
+        throw new Error('gotcha');
+      },
+      toString() {
+        throw new Error('gotcha');
+      },
+    };
+    const tool = createTool({
+      name: 'hostile',
+      description: 'x',
+      async execute() {
+        throw hostile;
+      },
+    });
     const result = await tool.execute({ name: 'hostile', arguments: {} });
     expect(result.error?.code).toBe('EXECUTION_FAILED');
   });
@@ -119,7 +151,13 @@ describe('implementation failures', () => {
   test('synchronous throws and synchronous returns both work', async () => {
     const sync = createTool({ name: 'sync', description: 'x', execute: () => 'sync value' });
     expect(await sync()).toBe('sync value');
-    const syncThrow = createTool({ name: 'sync-throw', description: 'x', execute: () => { throw new TypeError('bad'); } });
+    const syncThrow = createTool({
+      name: 'sync-throw',
+      description: 'x',
+      execute: () => {
+        throw new TypeError('bad');
+      },
+    });
     expect((await syncThrow.execute({ name: 'sync-throw', arguments: {} })).error?.message).toContain('bad');
   });
 });
@@ -131,7 +169,9 @@ describe('deadlines and cancellation', () => {
       name: 'slow',
       description: 'x',
       async execute(_params, { signal }) {
-        signal.addEventListener('abort', () => { aborted = true; });
+        signal.addEventListener('abort', () => {
+          aborted = true;
+        });
         await delay(200);
         return 'late';
       },
@@ -176,14 +216,28 @@ describe('deadlines and cancellation', () => {
 
   test('a timeout never aborts the caller signal', async () => {
     const controller = new AbortController();
-    const tool = createTool({ name: 'slow2', description: 'x', async execute() { await delay(100); return 1; } });
+    const tool = createTool({
+      name: 'slow2',
+      description: 'x',
+      async execute() {
+        await delay(100);
+        return 1;
+      },
+    });
     await tool.executeWith({ params: {}, timeout: 5, signal: controller.signal });
     expect(controller.signal.aborted).toBe(false);
   });
 
   test('an already-aborted signal never calls the implementation', async () => {
     let called = false;
-    const tool = createTool({ name: 'never', description: 'x', async execute() { called = true; return 1; } });
+    const tool = createTool({
+      name: 'never',
+      description: 'x',
+      async execute() {
+        called = true;
+        return 1;
+      },
+    });
     const controller = new AbortController();
     controller.abort();
     const result = await tool.executeWith({ params: {}, signal: controller.signal });
@@ -228,7 +282,10 @@ describe('streaming', () => {
   });
 
   test('stream: true returns the live stream on stream and result', async () => {
-    const live = await streamTool.execute({ id: 'live-1', name: 'stream-tool', arguments: {} }, { stream: true });
+    const live = await streamTool.execute(
+      { id: 'live-1', name: 'stream-tool', arguments: {} },
+      { stream: true },
+    );
     expect(live.stream).toBe(live.result as never);
     const chunks: unknown[] = [];
     for await (const chunk of live.stream ?? []) chunks.push(chunk);
@@ -276,7 +333,13 @@ describe('streaming', () => {
   });
 
   test('strings are results, never streams', async () => {
-    const text = createTool({ name: 'text', description: 'x', async execute() { return 'abc'; } });
+    const text = createTool({
+      name: 'text',
+      description: 'x',
+      async execute() {
+        return 'abc';
+      },
+    });
     expect(await text()).toBe('abc');
   });
 });

@@ -1,16 +1,16 @@
 import { ArmorerError } from '../errors/armorer-error';
 import { createToolError, describeThrown, type ToolError } from '../errors/tool-error';
-import { runPolicyStage, type PolicyStop } from '../policy/evaluate';
+import { type PolicyStop, runPolicyStage } from '../policy/evaluate';
 import { createPendingApproval } from '../policy/pending-approval';
 import { freezeRequestContext, type RequestContext } from '../policy/request-context';
 import type { PolicyContext } from '../policy/types';
 import { LazyLoadError } from '../tool/lazy';
 import { ArgumentsFailure, parseArguments, validationError } from './arguments';
 import { CallState, ToolCallContextImpl } from './call-state';
+import { armCancellation, cancelledError, INTERRUPTED, waitInterruptible } from './cancellation';
+import { admissionFailure, finishCall, type ResultFields } from './finish-call';
 import { nextExecutionId } from './ids';
 import type { Registration } from './registration';
-import { admissionFailure, finishCall, type ResultFields } from './finish-call';
-import { armCancellation, cancelledError, INTERRUPTED, waitInterruptible } from './cancellation';
 import { collectStream, isAsyncIterable, liveStream } from './stream';
 import type { ToolCall, ToolExecuteOptions, ToolResult } from './types';
 
@@ -70,12 +70,16 @@ export async function runCall(
     state.emit('execute-start', { params: fields.params, call });
   }
   if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) {
-    const error = createToolError('INVALID_TOOL_CALL', `The timeout of a call must be a positive number of milliseconds.`);
+    const error = createToolError(
+      'INVALID_TOOL_CALL',
+      `The timeout of a call must be a positive number of milliseconds.`,
+    );
     return finishCall(state, fields, 'error', undefined, error, 'validate-error');
   }
 
   // Validation.
-  if (args instanceof ArgumentsFailure) return finishCall(state, fields, 'error', undefined, args.error, 'validate-error');
+  if (args instanceof ArgumentsFailure)
+    return finishCall(state, fields, 'error', undefined, args.error, 'validate-error');
   let parsed: SafeParseResult;
   try {
     parsed = config.schema.safeParse(args) as SafeParseResult;
@@ -96,7 +100,13 @@ export async function runCall(
   let policyContext: PolicyContext | undefined;
   if (reg.hasBeforeExecute) {
     policyContext = createPolicyContext(reg, state, call, params);
-    const stop = await runPolicyStage(toolName, 'beforeExecute', reg.owner.policy, config.policy, policyContext);
+    const stop = await runPolicyStage(
+      toolName,
+      'beforeExecute',
+      reg.owner.policy,
+      config.policy,
+      policyContext,
+    );
     if (stop !== undefined) return stopped(state, fields, stop, params);
   }
 
@@ -104,15 +114,23 @@ export async function runCall(
   if (signal?.aborted) {
     return finishCall(state, fields, 'cancelled', undefined, cancelledError(toolName, signal.reason));
   }
-  const disarm = signal !== undefined || timeout !== undefined ? armCancellation(state, signal, timeout) : undefined;
+  const disarm =
+    signal !== undefined || timeout !== undefined ? armCancellation(state, signal, timeout) : undefined;
   try {
     let value: unknown;
     let thrown: unknown;
     let failed = false;
     try {
       const returned = config.execute(params, createContext(reg, state) as never);
-      if (typeof returned === 'object' && returned !== null && typeof (returned as PromiseLike<unknown>).then === 'function') {
-        value = disarm === undefined ? await returned : await waitInterruptible(state, returned as PromiseLike<unknown>);
+      if (
+        typeof returned === 'object' &&
+        returned !== null &&
+        typeof (returned as PromiseLike<unknown>).then === 'function'
+      ) {
+        value =
+          disarm === undefined
+            ? await returned
+            : await waitInterruptible(state, returned as PromiseLike<unknown>);
       } else {
         value = returned;
       }
@@ -121,7 +139,8 @@ export async function runCall(
       thrown = error;
     }
     if (state.interrupted !== undefined || value === INTERRUPTED) return interrupted(state, fields);
-    if (failed) return finishCall(state, fields, 'error', undefined, executionError(toolName, thrown), 'execute-error');
+    if (failed)
+      return finishCall(state, fields, 'error', undefined, executionError(toolName, thrown), 'execute-error');
 
     if (isAsyncIterable(value)) {
       if (stream) {
@@ -142,7 +161,12 @@ export async function runCall(
     }
 
     if (reg.hasAfterExecute) {
-      const context = { ...(policyContext ?? createPolicyContext(reg, state, call, params)), outcome: 'success' as const, result: value, error: undefined };
+      const context = {
+        ...(policyContext ?? createPolicyContext(reg, state, call, params)),
+        outcome: 'success' as const,
+        result: value,
+        error: undefined,
+      };
       const stop = await runPolicyStage(toolName, 'afterExecute', reg.owner.policy, config.policy, context);
       if (stop !== undefined) return stopped(state, fields, stop, params);
     }
@@ -161,7 +185,11 @@ async function isAvailable(reg: Registration): Promise<boolean> {
   }
 }
 
-async function parseAsyncOrFail(reg: Registration, args: unknown, syncError: unknown): Promise<SafeParseResult> {
+async function parseAsyncOrFail(
+  reg: Registration,
+  args: unknown,
+  syncError: unknown,
+): Promise<SafeParseResult> {
   const isAsyncSchema = syncError instanceof Error && /synchronous parse|parseAsync/.test(syncError.message);
   try {
     if (isAsyncSchema) return (await reg.config.schema.safeParseAsync(args)) as SafeParseResult;
@@ -170,7 +198,11 @@ async function parseAsyncOrFail(reg: Registration, args: unknown, syncError: unk
   }
   return {
     success: false,
-    error: { issues: [{ code: 'custom', path: [], message: `Schema validation threw: ${describeThrown(syncError)}` }] },
+    error: {
+      issues: [
+        { code: 'custom', path: [], message: `Schema validation threw: ${describeThrown(syncError)}` },
+      ],
+    },
   };
 }
 
@@ -202,26 +234,44 @@ function createPolicyContext(
   };
 }
 
-function stopped(state: CallState, fields: ResultFields, stop: PolicyStop, params: Record<string, unknown>): ToolResult {
-  if (stop.status === 'deny') return finishCall(state, fields, 'denied', undefined, stop.error, 'policy-denied');
+function stopped(
+  state: CallState,
+  fields: ResultFields,
+  stop: PolicyStop,
+  params: Record<string, unknown>,
+): ToolResult {
+  if (stop.status === 'deny')
+    return finishCall(state, fields, 'denied', undefined, stop.error, 'policy-denied');
   fields.pendingApproval = createPendingApproval(state, stop, params);
   return finishCall(state, fields, 'action_required', undefined, stop.error);
 }
 
 function interrupted(state: CallState, fields: ResultFields, partial?: unknown[]): ToolResult {
   const error = state.interrupted ?? cancelledError(state.reg.config.name, undefined);
-  return finishCall(state, fields, error.code === 'TIMEOUT' ? 'error' : 'cancelled', partial, error, 'cancelled');
+  return finishCall(
+    state,
+    fields,
+    error.code === 'TIMEOUT' ? 'error' : 'cancelled',
+    partial,
+    error,
+    'cancelled',
+  );
 }
 
 function executionError(toolName: string, thrown: unknown): ToolError {
-  if (LazyLoadError.isInstance(thrown)) return createToolError('LAZY_LOAD_FAILED', thrown.message, { cause: thrown.cause });
+  if (LazyLoadError.isInstance(thrown))
+    return createToolError('LAZY_LOAD_FAILED', thrown.message, { cause: thrown.cause });
   if (ArmorerError.isInstance(thrown) && thrown.code === 'TOOL_NOT_IMPLEMENTED') {
     return createToolError('TOOL_NOT_IMPLEMENTED', thrown.message);
   }
   if (thrown instanceof Error) {
-    return createToolError('EXECUTION_FAILED', `Tool "${toolName}" failed: ${thrown.message || thrown.name}`, {
-      cause: thrown,
-    });
+    return createToolError(
+      'EXECUTION_FAILED',
+      `Tool "${toolName}" failed: ${thrown.message || thrown.name}`,
+      {
+        cause: thrown,
+      },
+    );
   }
   const thrownType = thrown === null ? 'null' : typeof thrown;
   return createToolError(

@@ -41,7 +41,8 @@ export async function collectStream(
       chunks.push(step.value);
     }
   } catch (error) {
-    if (state.listening) state.emit('stream-error', { error: streamError(state, error, chunks.length), chunks: chunks.length });
+    if (state.listening)
+      state.emit('stream-error', { error: streamError(state, error, chunks.length), chunks: chunks.length });
     return { chunks, failed: true, error };
   }
   if (state.listening) state.emit('stream-end', { chunks: chunks.length });
@@ -55,14 +56,16 @@ export async function collectStream(
 export function liveStream(state: CallState, iterable: AsyncIterable<unknown>): AsyncIterable<unknown> {
   return (async function* live() {
     let index = 0;
-    if (state.reg.emitter.size !== 0 || state.reg.owner.emitter.size !== 0) state.emit('stream-start', { live: true });
+    if (state.reg.emitter.size !== 0 || state.reg.owner.emitter.size !== 0)
+      state.emit('stream-start', { live: true });
     try {
       for await (const chunk of iterable) {
         emitChunk(state, chunk, index++);
         yield chunk;
       }
     } catch (error) {
-      if (state.listening) state.emit('stream-error', { error: streamError(state, error, index), chunks: index });
+      if (state.listening)
+        state.emit('stream-error', { error: streamError(state, error, index), chunks: index });
       throw error;
     }
     if (state.listening) state.emit('stream-end', { chunks: index });

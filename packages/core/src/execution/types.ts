@@ -1,6 +1,6 @@
 import type { ToolError } from '../errors/tool-error';
-import type { PendingApproval } from '../policy/types';
 import type { RequestContext } from '../policy/request-context';
+import type { PendingApproval } from '../policy/types';
 
 /**
  * A request to run one tool: the interoperability contract that provider adapters parse into.

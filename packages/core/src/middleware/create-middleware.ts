@@ -16,7 +16,9 @@ export interface ToolMiddleware {
 }
 
 /** The function form accepted by {@link createMiddleware}. */
-export type ToolMiddlewareFunction = (configuration: ToolConfiguration) => ToolConfigurationPatch | undefined | void;
+export type ToolMiddlewareFunction = (
+  configuration: ToolConfiguration,
+) => ToolConfigurationPatch | undefined | void;
 
 /**
  * Creates a middleware from a transform function.
@@ -37,13 +39,19 @@ export function createMiddleware(
 ): ToolMiddleware {
   const fn = typeof transform === 'function' ? transform : transform?.transform;
   if (typeof fn !== 'function') {
-    throw new ToolboxError({ code: 'INVALID_MIDDLEWARE', message: 'createMiddleware() expects a transform function.' });
+    throw new ToolboxError({
+      code: 'INVALID_MIDDLEWARE',
+      message: 'createMiddleware() expects a transform function.',
+    });
   }
-  const name = typeof transform === 'function' ? transform.name || 'middleware' : (transform.name ?? 'middleware');
+  const name =
+    typeof transform === 'function' ? transform.name || 'middleware' : (transform.name ?? 'middleware');
   return Object.freeze({ kind: 'armorer.middleware', specificationVersion: 'v1', name, transform: fn });
 }
 
 /** True for values made by {@link createMiddleware}. */
 export function isMiddleware(value: unknown): value is ToolMiddleware {
-  return typeof value === 'object' && value !== null && (value as ToolMiddleware).kind === 'armorer.middleware';
+  return (
+    typeof value === 'object' && value !== null && (value as ToolMiddleware).kind === 'armorer.middleware'
+  );
 }

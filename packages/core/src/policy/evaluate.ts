@@ -15,7 +15,11 @@ const STATUSES: ReadonlySet<string> = new Set(['allow', 'deny', 'needs_approval'
  * Normalizes what a hook returned. `allow` is derived from `status` when omitted; a decision whose
  * `allow` contradicts its `status`, or whose shape is unknown, fails closed as a denial.
  */
-export function normalizeDecision(toolName: string, decision: PolicyHookResult, stage: string): PolicyStop | undefined {
+export function normalizeDecision(
+  toolName: string,
+  decision: PolicyHookResult,
+  stage: string,
+): PolicyStop | undefined {
   if (decision === undefined || decision === null || decision === true) return undefined;
   if (decision === false) return deny(toolName, undefined, stage);
   if (typeof decision !== 'object') return invalid(toolName, stage, `it returned a ${typeof decision}`);
@@ -37,7 +41,9 @@ export function normalizeDecision(toolName: string, decision: PolicyHookResult, 
   const needsInput = status === 'needs_input';
   const message =
     reasonText ??
-    (needsInput ? `Tool "${toolName}" needs more input from a person.` : `Tool "${toolName}" needs approval.`);
+    (needsInput
+      ? `Tool "${toolName}" needs more input from a person.`
+      : `Tool "${toolName}" needs approval.`);
   return {
     status,
     reason: message,
@@ -57,9 +63,13 @@ function deny(toolName: string, reason: string | undefined, stage: string): Poli
   return {
     status: 'deny',
     reason: text,
-    error: createToolError('POLICY_DENIED', `Tool "${toolName}" was denied: ${text}. Do not retry the same call.`, {
-      details: { reason: text },
-    }),
+    error: createToolError(
+      'POLICY_DENIED',
+      `Tool "${toolName}" was denied: ${text}. Do not retry the same call.`,
+      {
+        details: { reason: text },
+      },
+    ),
   };
 }
 
@@ -68,7 +78,9 @@ function invalid(toolName: string, stage: string, problem: string): PolicyStop {
   return {
     status: 'deny',
     reason,
-    error: createToolError('POLICY_ERROR', `Tool "${toolName}" was denied: ${reason}.`, { details: { reason } }),
+    error: createToolError('POLICY_ERROR', `Tool "${toolName}" was denied: ${reason}.`, {
+      details: { reason },
+    }),
   };
 }
 

@@ -30,7 +30,9 @@ export function createPendingApproval(
 /** A JSON round trip, so the descriptor stays serializable whatever the validated arguments hold. */
 function toJsonObject(value: Record<string, unknown>): Record<string, unknown> {
   const copy = toJsonValue(value);
-  return typeof copy === 'object' && copy !== null && !Array.isArray(copy) ? (copy as Record<string, unknown>) : {};
+  return typeof copy === 'object' && copy !== null && !Array.isArray(copy)
+    ? (copy as Record<string, unknown>)
+    : {};
 }
 
 function toJsonValue(value: unknown): unknown {

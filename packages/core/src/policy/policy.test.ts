@@ -17,7 +17,14 @@ const writeFile = () =>
     },
   });
 const dangerous = () =>
-  createTool({ name: 'rm-rf', description: 'x', metadata: { dangerous: true }, async execute() { return 'gone'; } });
+  createTool({
+    name: 'rm-rf',
+    description: 'x',
+    metadata: { dangerous: true },
+    async execute() {
+      return 'gone';
+    },
+  });
 
 describe('decision normalization', () => {
   test('allow is derived from status when omitted', () => {
@@ -47,14 +54,16 @@ describe('registry enforcement from metadata', () => {
     const denied = await toolbox.execute({ name: 'fs.write', arguments: { path: 'a', content: 'b' } });
     expect(denied.outcome).toBe('denied');
     expect(denied.error).toMatchObject({ category: 'policy', code: 'MUTATION_DENIED' });
-    expect((await toolbox.execute({ name: 'add-numbers', arguments: { a: 1, b: 1 } })).outcome).toBe('success');
+    expect((await toolbox.execute({ name: 'add-numbers', arguments: { a: 1, b: 1 } })).outcome).toBe(
+      'success',
+    );
   });
 
   test('allowMutation: false and allowDangerous: false', async () => {
     const noMutation = createToolbox([writeFile()], { allowMutation: false });
-    expect((await noMutation.execute({ name: 'fs.write', arguments: { path: 'a', content: 'b' } })).error?.code).toBe(
-      'MUTATION_DENIED',
-    );
+    expect(
+      (await noMutation.execute({ name: 'fs.write', arguments: { path: 'a', content: 'b' } })).error?.code,
+    ).toBe('MUTATION_DENIED');
     const noDanger = createToolbox([dangerous()], { allowDangerous: false });
     expect((await noDanger.execute({ name: 'rm-rf', arguments: {} })).error?.code).toBe('DANGEROUS_DENIED');
     const permissive = createToolbox([writeFile(), dangerous()]);
@@ -141,7 +150,10 @@ describe('beforeExecute and afterExecute', () => {
     const tool = createTool({
       name: 'secret-reader',
       description: 'x',
-      policy: { afterExecute: ({ result }) => (String(result).includes('SECRET') ? { status: 'deny', reason: 'leak' } : undefined) },
+      policy: {
+        afterExecute: ({ result }) =>
+          String(result).includes('SECRET') ? { status: 'deny', reason: 'leak' } : undefined,
+      },
       async execute() {
         return 'SECRET=1';
       },
@@ -168,7 +180,8 @@ describe('approval and input requests', () => {
     const toolbox = createToolbox([sensitive()], {
       policy: {
         async beforeExecute(context) {
-          if (context.metadata?.['sensitive']) return { status: 'needs_approval', reason: 'Sensitive action requires confirmation' };
+          if (context.metadata?.['sensitive'])
+            return { status: 'needs_approval', reason: 'Sensitive action requires confirmation' };
           return { allow: true };
         },
       },
@@ -194,15 +207,25 @@ describe('approval and input requests', () => {
     const tool = sensitive();
     const toolEvents: string[] = [];
     const boxEvents: string[] = [];
-    tool.addEventListener('policy-action-required', (event) => toolEvents.push(event.detail.pendingApproval.status));
+    tool.addEventListener('policy-action-required', (event) =>
+      toolEvents.push(event.detail.pendingApproval.status),
+    );
     const toolbox = createToolbox([tool], {
-      policy: { beforeExecute: () => ({ status: 'needs_input', input: { type: 'object', properties: { memo: { type: 'string' } } } }) },
+      policy: {
+        beforeExecute: () => ({
+          status: 'needs_input',
+          input: { type: 'object', properties: { memo: { type: 'string' } } },
+        }),
+      },
     });
     toolbox.addEventListener('policy-action-required' as never, (() => boxEvents.push('bubbled')) as never);
     const result = await toolbox.execute({ name: 'transfer', arguments: { cents: 1 } });
     expect(result.outcome).toBe('action_required');
     expect(result.pendingApproval?.kind).toBe('input');
-    expect(result.pendingApproval?.requestedInput).toEqual({ type: 'object', properties: { memo: { type: 'string' } } });
+    expect(result.pendingApproval?.requestedInput).toEqual({
+      type: 'object',
+      properties: { memo: { type: 'string' } },
+    });
     expect(toolEvents).toEqual(['needs_input']);
     expect(boxEvents).toEqual([]);
   });

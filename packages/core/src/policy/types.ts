@@ -72,7 +72,11 @@ export interface PendingApproval {
   readonly toolName: string;
   readonly executionId: string;
   /** The call exactly as proposed by the model (arguments after validation). */
-  readonly proposedCall: { readonly id: string; readonly name: string; readonly arguments: Record<string, unknown> };
+  readonly proposedCall: {
+    readonly id: string;
+    readonly name: string;
+    readonly arguments: Record<string, unknown>;
+  };
   readonly reason?: string;
   readonly requestedInput?: unknown;
   /** Epoch milliseconds. */

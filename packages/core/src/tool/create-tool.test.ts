@@ -52,7 +52,7 @@ describe('createTool', () => {
     expect(result.error?.code).toBe('EXECUTION_FAILED');
     expect(result.error?.category).toBe('execution');
     expect(result.error?.message).toContain('boom');
-    expect((result.error?.cause as Error).message).toBe('boom');
+    expect((result.error?.cause as Error | undefined)?.message).toBe('boom');
     expect(JSON.parse(JSON.stringify(result.error))).not.toHaveProperty('cause');
   });
 
@@ -82,7 +82,12 @@ describe('createTool', () => {
       input: z.object({ n: z.number() }),
       context: { region: 'eu' },
       async execute(params, context) {
-        seen.push(params, context.toolName, (context as unknown as { region: string }).region, context.signal.aborted);
+        seen.push(
+          params,
+          context.toolName,
+          (context as unknown as { region: string }).region,
+          context.signal.aborted,
+        );
         return 'ok';
       },
     });
@@ -148,9 +153,21 @@ describe('createTool rejects configurations that cannot work', () => {
   const execute = async () => 1;
   const cases: [string, unknown, string][] = [
     ['a string schema', { name: 'x', description: 'x', input: z.string(), execute }, 'INVALID_TOOL_SCHEMA'],
-    ['an array schema', { name: 'x', description: 'x', input: z.array(z.string()), execute }, 'INVALID_TOOL_SCHEMA'],
-    ['a union schema', { name: 'x', description: 'x', input: z.union([z.object({}), z.string()]), execute }, 'INVALID_TOOL_SCHEMA'],
-    ['a shape with non-schemas', { name: 'x', description: 'x', input: { a: 1 }, execute }, 'INVALID_TOOL_SCHEMA'],
+    [
+      'an array schema',
+      { name: 'x', description: 'x', input: z.array(z.string()), execute },
+      'INVALID_TOOL_SCHEMA',
+    ],
+    [
+      'a union schema',
+      { name: 'x', description: 'x', input: z.union([z.object({}), z.string()]), execute },
+      'INVALID_TOOL_SCHEMA',
+    ],
+    [
+      'a shape with non-schemas',
+      { name: 'x', description: 'x', input: { a: 1 }, execute },
+      'INVALID_TOOL_SCHEMA',
+    ],
     ['a number as input', { name: 'x', description: 'x', input: 5, execute }, 'INVALID_TOOL_SCHEMA'],
     ['an empty name', { name: '', description: 'x', execute }, 'INVALID_TOOL_NAME'],
     ['a name with spaces', { name: 'a b', description: 'x', execute }, 'INVALID_TOOL_NAME'],
@@ -158,10 +175,26 @@ describe('createTool rejects configurations that cannot work', () => {
     ['a missing description', { name: 'x', execute }, 'INVALID_TOOL_DESCRIPTION'],
     ['a missing execute', { name: 'x', description: 'x' }, 'INVALID_TOOL_EXECUTE'],
     ['a string execute', { name: 'x', description: 'x', execute: 'code' }, 'INVALID_TOOL_EXECUTE'],
-    ['readOnly and mutates', { name: 'x', description: 'x', metadata: { readOnly: true, mutates: true }, execute }, 'INVALID_TOOL_METADATA'],
-    ['a zero concurrency', { name: 'x', description: 'x', metadata: { concurrency: 0 }, execute }, 'INVALID_TOOL_METADATA'],
-    ['tags that are not strings', { name: 'x', description: 'x', tags: [1], execute }, 'INVALID_TOOL_CONFIGURATION'],
-    ['an availability that is not a function', { name: 'x', description: 'x', availability: true, execute }, 'INVALID_TOOL_CONFIGURATION'],
+    [
+      'readOnly and mutates',
+      { name: 'x', description: 'x', metadata: { readOnly: true, mutates: true }, execute },
+      'INVALID_TOOL_METADATA',
+    ],
+    [
+      'a zero concurrency',
+      { name: 'x', description: 'x', metadata: { concurrency: 0 }, execute },
+      'INVALID_TOOL_METADATA',
+    ],
+    [
+      'tags that are not strings',
+      { name: 'x', description: 'x', tags: [1], execute },
+      'INVALID_TOOL_CONFIGURATION',
+    ],
+    [
+      'an availability that is not a function',
+      { name: 'x', description: 'x', availability: true, execute },
+      'INVALID_TOOL_CONFIGURATION',
+    ],
   ];
   for (const [label, config, code] of cases) {
     test(label, () => {
@@ -233,9 +266,17 @@ describe('lazy implementations', () => {
   });
 
   test('a plain promise of an implementation works, and a rejected one does not leak an unhandled rejection', async () => {
-    const ok = createTool({ name: 'promised', description: 'x', execute: Promise.resolve(async () => 'yes') });
+    const ok = createTool({
+      name: 'promised',
+      description: 'x',
+      execute: Promise.resolve(async () => 'yes'),
+    });
     expect(await ok()).toBe('yes');
-    const rejected = createTool({ name: 'rejected', description: 'x', execute: Promise.reject(new Error('no module')) });
+    const rejected = createTool({
+      name: 'rejected',
+      description: 'x',
+      execute: Promise.reject(new Error('no module')),
+    });
     await new Promise((resolve) => setTimeout(resolve, 5));
     const result = await rejected.execute({ id: '1', name: 'rejected', arguments: {} });
     expect(result.error?.code).toBe('LAZY_LOAD_FAILED');
@@ -283,7 +324,11 @@ describe('context', () => {
         name: 'who',
         description: 'who',
         async execute(_params, context) {
-          return [context.toolName, context.signal instanceof AbortSignal, (context as { region?: string }).region];
+          return [
+            context.toolName,
+            context.signal instanceof AbortSignal,
+            (context as { region?: string }).region,
+          ];
         },
       },
       toolbox,

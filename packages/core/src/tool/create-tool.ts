@@ -1,12 +1,12 @@
 import { ToolCallError } from '../errors/tool-call-error';
 import { createToolError } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
+import type { ListenerOptions } from '../events/types';
 import { admissionResult } from '../execution/finish-call';
 import { nextCallId, nextExecutionId } from '../execution/ids';
 import { createRegistration, createStandaloneOwner, type Registration } from '../execution/registration';
 import { runCall } from '../execution/run-call';
 import type { ExecuteWithOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
-import type { ListenerOptions } from '../events/types';
 import { normalizeToolConfig } from './normalize-config';
 import { serializeTool } from './serialize';
 import type { AnyTool, Tool, ToolConfiguration } from './types';
@@ -79,7 +79,8 @@ const toolMethods = {
   },
   executeWith(this: ToolObject, options: ExecuteWithOptions<unknown>): Promise<ToolResult> {
     const reg = this[INTERNALS].standalone;
-    const callId = typeof options?.callId === 'string' && options.callId.length > 0 ? options.callId : nextCallId();
+    const callId =
+      typeof options?.callId === 'string' && options.callId.length > 0 ? options.callId : nextCallId();
     return runCall(reg, { id: callId, name: reg.config.name, arguments: options?.params }, callId, options);
   },
   async rawExecute(this: ToolObject, params: unknown, context?: Record<string, unknown>): Promise<unknown> {
@@ -99,7 +100,12 @@ const toolMethods = {
     };
     return configuration.execute(params as Record<string, unknown>, full as never);
   },
-  addEventListener(this: ToolObject, type: string, listener: (event: never) => void, options?: ListenerOptions) {
+  addEventListener(
+    this: ToolObject,
+    type: string,
+    listener: (event: never) => void,
+    options?: ListenerOptions,
+  ) {
     return this[INTERNALS].emitter.add(type, listener, options);
   },
   on(this: ToolObject, type: string, listener: (event: never) => void, options?: ListenerOptions) {
@@ -117,9 +123,18 @@ const toolMethods = {
 };
 Object.setPrototypeOf(toolMethods, Function.prototype);
 
-async function executeOrThrow(reg: Registration, params: unknown, options: ToolExecuteOptions | undefined): Promise<unknown> {
+async function executeOrThrow(
+  reg: Registration,
+  params: unknown,
+  options: ToolExecuteOptions | undefined,
+): Promise<unknown> {
   const callId = nextCallId();
-  const result = await runCall(reg, { id: callId, name: reg.config.name, arguments: params }, callId, options);
+  const result = await runCall(
+    reg,
+    { id: callId, name: reg.config.name, arguments: params },
+    callId,
+    options,
+  );
   if (result.outcome !== 'success') {
     throw new ToolCallError(
       reg.config.name,

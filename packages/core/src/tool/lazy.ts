@@ -23,7 +23,8 @@ export interface LazyExecute<TFunction> {
  * ```
  */
 export function lazy<TFunction>(loader: () => PromiseLike<TFunction> | TFunction): LazyExecute<TFunction> {
-  if (typeof loader !== 'function') throw new TypeError('lazy() expects a function that loads the implementation.');
+  if (typeof loader !== 'function')
+    throw new TypeError('lazy() expects a function that loads the implementation.');
   let pending: Promise<TFunction> | undefined;
   return {
     [LAZY]: true,
@@ -56,7 +57,9 @@ export class LazyLoadError extends Error {
     this.name = 'LazyLoadError';
   }
   static isInstance(value: unknown): value is LazyLoadError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[LAZY_FAILURE] === true;
+    return (
+      typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[LAZY_FAILURE] === true
+    );
   }
 }
 
@@ -89,5 +92,7 @@ export function toImplementation(toolName: string, execute: unknown): Implementa
     return loaded;
   };
   return ((params: never, context: never) =>
-    loaded !== undefined ? loaded(params, context) : loadChecked().then((fn) => fn(params, context))) as Implementation;
+    loaded !== undefined
+      ? loaded(params, context)
+      : loadChecked().then((fn) => fn(params, context))) as Implementation;
 }

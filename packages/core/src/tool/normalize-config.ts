@@ -34,7 +34,9 @@ export function normalizeToolConfig(raw: unknown): ToolConfiguration {
   }
   const execute = config['execute'];
   const isThenable =
-    typeof execute === 'object' && execute !== null && typeof (execute as PromiseLike<unknown>).then === 'function';
+    typeof execute === 'object' &&
+    execute !== null &&
+    typeof (execute as PromiseLike<unknown>).then === 'function';
   if (typeof execute !== 'function' && !isThenable && !isLazyExecute(execute)) {
     throw new ToolDefinitionError({
       code: 'INVALID_TOOL_EXECUTE',
@@ -74,7 +76,10 @@ export function normalizeToolConfig(raw: unknown): ToolConfiguration {
 }
 
 function invalidConfig(name: string, message: string): ToolDefinitionError {
-  return new ToolDefinitionError({ code: 'INVALID_TOOL_CONFIGURATION', message: `Tool "${name}": ${message}` });
+  return new ToolDefinitionError({
+    code: 'INVALID_TOOL_CONFIGURATION',
+    message: `Tool "${name}": ${message}`,
+  });
 }
 
 function normalizeTags(name: string, tags: unknown, risk: ToolRisk | undefined): readonly string[] {
@@ -89,7 +94,10 @@ function normalizeTags(name: string, tags: unknown, risk: ToolRisk | undefined):
 function normalizeMetadata(name: string, metadata: unknown): ToolMetadata | undefined {
   if (metadata === undefined) return undefined;
   if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
-    throw new ToolDefinitionError({ code: 'INVALID_TOOL_METADATA', message: `Tool "${name}": metadata must be an object.` });
+    throw new ToolDefinitionError({
+      code: 'INVALID_TOOL_METADATA',
+      message: `Tool "${name}": metadata must be an object.`,
+    });
   }
   const value = metadata as ToolMetadata;
   if (value.readOnly === true && value.mutates === true) {

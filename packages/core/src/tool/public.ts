@@ -49,7 +49,10 @@ export function createTool(config: unknown, toolbox?: ToolRegistrar<object>): An
   const tool = createToolFromConfig(config);
   if (toolbox !== undefined) {
     if (typeof toolbox?.register !== 'function') {
-      throw new ToolboxError({ code: 'INVALID_TOOL', message: 'The second argument of createTool() must be a toolbox.' });
+      throw new ToolboxError({
+        code: 'INVALID_TOOL',
+        message: 'The second argument of createTool() must be a toolbox.',
+      });
     }
     toolbox.register(tool);
   }
@@ -84,7 +87,9 @@ export function withContext<TContext extends object>(context: TContext) {
     toolbox?: ToolRegistrar<object>,
   ): Tool<TName, TInput, TResult, TContext> {
     const merged = { ...config, context: { ...context, ...config.context } };
-    return (toolbox === undefined ? createTool(merged as never) : createTool(merged as never, toolbox)) as never;
+    return (
+      toolbox === undefined ? createTool(merged as never) : createTool(merged as never, toolbox)
+    ) as never;
   };
 }
 
@@ -97,7 +102,10 @@ export function withContext<TContext extends object>(context: TContext) {
  * await toolbox.execute(call);
  * ```
  */
-export function createToolCall<const TName extends string, TArguments extends Record<string, unknown> = Record<never, never>>(
+export function createToolCall<
+  const TName extends string,
+  TArguments extends Record<string, unknown> = Record<never, never>,
+>(
   name: TName,
   args?: TArguments,
   id?: string,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
+import type { ListenerOptions, ToolEventListener, ToolEventMap, Unsubscribe } from '../events/types';
 import type { ExecuteWithOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
-import type { ToolEventListener, ToolEventMap, Unsubscribe, ListenerOptions } from '../events/types';
 import type { RequestContext } from '../policy/request-context';
 import type { ToolPolicy } from '../policy/types';
 import type { LazyExecute } from './lazy';
@@ -76,7 +76,10 @@ export interface ToolCallContext {
 }
 
 /** The second argument of an implementation: the shared context plus the per-call fields. */
-export type ToolContext<TContext extends object = Record<never, never>> = Omit<TContext, keyof ToolCallContext> &
+export type ToolContext<TContext extends object = Record<never, never>> = Omit<
+  TContext,
+  keyof ToolCallContext
+> &
   ToolCallContext;
 
 /** A tool implementation. */
@@ -102,7 +105,9 @@ export interface ToolConfig<
   /** Default context values for this tool; a toolbox context is merged underneath (the tool wins). */
   readonly context?: Partial<TContext> & Record<string, unknown>;
   /** Runtime availability, evaluated against the context; unavailable tools are hidden and refused. */
-  readonly availability?: (context: Readonly<TContext & Record<string, unknown>>) => boolean | Promise<boolean>;
+  readonly availability?: (
+    context: Readonly<TContext & Record<string, unknown>>,
+  ) => boolean | Promise<boolean>;
   readonly policy?: ToolPolicy;
   /** Emit `tool.started` / `tool.finished`. */
   readonly telemetry?: boolean;
@@ -138,9 +143,10 @@ export interface ToolLike<TName extends string = string> {
 }
 
 /** The parameter list of the callable form: optional when the schema requires nothing. */
-export type ToolCallArgs<TInput> = Record<never, never> extends ToolInputOf<TInput>
-  ? [params?: ToolInputOf<TInput>]
-  : [params: ToolInputOf<TInput>];
+export type ToolCallArgs<TInput> =
+  Record<never, never> extends ToolInputOf<TInput>
+    ? [params?: ToolInputOf<TInput>]
+    : [params: ToolInputOf<TInput>];
 
 /**
  * A tool: callable (`await tool(params)` throws on failure) and executable (`tool.execute(call)` returns
@@ -178,9 +184,16 @@ export interface Tool<
   ): Unsubscribe;
   removeEventListener<K extends keyof ToolEventMap>(type: K, listener: ToolEventListener<K>): void;
   /** Alias of `addEventListener`. */
-  on<K extends keyof ToolEventMap>(type: K, listener: ToolEventListener<K>, options?: ListenerOptions): Unsubscribe;
+  on<K extends keyof ToolEventMap>(
+    type: K,
+    listener: ToolEventListener<K>,
+    options?: ListenerOptions,
+  ): Unsubscribe;
   /** Resolves with the next event of a type. */
-  once<K extends keyof ToolEventMap>(type: K, options?: { readonly signal?: AbortSignal }): Promise<ToolEventMap[K]>;
+  once<K extends keyof ToolEventMap>(
+    type: K,
+    options?: { readonly signal?: AbortSignal },
+  ): Promise<ToolEventMap[K]>;
   toJSON(): SerializedTool;
 }
 
@@ -193,11 +206,16 @@ export interface ToolConfiguration {
   readonly metadata: ToolMetadata | undefined;
   readonly risk: ToolRisk | undefined;
   readonly context: Readonly<Record<string, unknown>> | undefined;
-  readonly availability: ((context: Readonly<Record<string, unknown>>) => boolean | Promise<boolean>) | undefined;
+  readonly availability:
+    | ((context: Readonly<Record<string, unknown>>) => boolean | Promise<boolean>)
+    | undefined;
   readonly policy: ToolPolicy | undefined;
   readonly telemetry: boolean;
   /** Always a function; lazy and promised implementations are wrapped so they load on first call. */
-  readonly execute: (params: Record<string, unknown>, context: ToolContext<Record<string, unknown>>) => unknown;
+  readonly execute: (
+    params: Record<string, unknown>,
+    context: ToolContext<Record<string, unknown>>,
+  ) => unknown;
 }
 
 /** Any tool, whatever its types. */

@@ -14,11 +14,19 @@ export function applyMiddleware(tool: AnyTool, middleware: readonly ToolMiddlewa
   let configuration: ToolConfiguration = original.configuration;
   for (const item of middleware) {
     if (!isMiddleware(item)) {
-      throw new ToolboxError({ code: 'INVALID_MIDDLEWARE', message: 'Toolbox middleware must be created with createMiddleware().' });
+      throw new ToolboxError({
+        code: 'INVALID_MIDDLEWARE',
+        message: 'Toolbox middleware must be created with createMiddleware().',
+      });
     }
     const patch = item.transform(configuration);
     if (patch === undefined || patch === null || patch === configuration) continue;
-    configuration = normalizeToolConfig({ ...configuration, input: undefined, ...patch, schema: patch.schema ?? configuration.schema });
+    configuration = normalizeToolConfig({
+      ...configuration,
+      input: undefined,
+      ...patch,
+      schema: patch.schema ?? configuration.schema,
+    });
   }
   return configuration === original.configuration ? tool : buildTool(configuration, original.emitter);
 }

@@ -21,7 +21,9 @@ export async function executeBatch(
   const batchAbort = failFast ? new AbortController() : undefined;
   let perCall: ToolExecuteOptions | undefined = options === undefined ? undefined : callOptions;
   if (batchAbort !== undefined) {
-    const signal = callOptions.signal ? AbortSignal.any([callOptions.signal, batchAbort.signal]) : batchAbort.signal;
+    const signal = callOptions.signal
+      ? AbortSignal.any([callOptions.signal, batchAbort.signal])
+      : batchAbort.signal;
     perCall = { ...callOptions, signal };
   }
   let failed = false;
@@ -63,8 +65,12 @@ function checkConcurrency(concurrency: number | undefined): number {
 function skipped(call: ToolCall): ToolResult {
   const id = typeof call?.id === 'string' && call.id.length > 0 ? call.id : nextCallId();
   const name = typeof call?.name === 'string' ? call.name : '';
-  const error = createToolError('CANCELLED', `Tool "${name}" was not run: an earlier call in the batch failed (failFast).`, {
-    details: { reason: 'failFast' },
-  });
+  const error = createToolError(
+    'CANCELLED',
+    `Tool "${name}" was not run: an earlier call in the batch failed (failFast).`,
+    {
+      details: { reason: 'failFast' },
+    },
+  );
   return createResult(name, id, 'cancelled', undefined, error, undefined, undefined);
 }

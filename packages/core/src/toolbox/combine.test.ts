@@ -29,7 +29,10 @@ describe('extend', () => {
     const admin = createToolbox([auditTool()], { context: { role: 'admin' } });
     const merged = base.extend(admin);
     expect(merged.context).toEqual({ region: 'us-east-1', role: 'admin' });
-    const seen = (await merged.execute({ name: "audit", arguments: {} })).result as unknown as Record<string, unknown>;
+    const seen = (await merged.execute({ name: 'audit', arguments: {} })).result as unknown as Record<
+      string,
+      unknown
+    >;
     expect(seen['region']).toBe('us-east-1');
     expect(seen['role']).toBe('admin');
     expect(base.context).toEqual({ region: 'us-east-1', role: 'user' });
@@ -104,7 +107,10 @@ describe('combineToolboxes', () => {
     for (const box of [toolbox, combined, toolbox.extend(makeGreetTool())]) {
       expect(JSON.stringify(box)).not.toContain('top-secret');
       expect((box as unknown as Record<string, unknown>)['approvalSecret']).toBeUndefined();
-      const reachable = [...Object.getOwnPropertyNames(box), ...Object.getOwnPropertyNames(Object.getPrototypeOf(box))];
+      const reachable = [
+        ...Object.getOwnPropertyNames(box),
+        ...Object.getOwnPropertyNames(Object.getPrototypeOf(box)),
+      ];
       expect(reachable).not.toContain('approvalSecret');
       expect(reachable.some((key) => /option/i.test(key))).toBe(false);
     }
@@ -113,7 +119,8 @@ describe('combineToolboxes', () => {
   test('the first toolbox policy keeps gating grafted tools', async () => {
     const gated = createToolbox([makeAddTool()], {
       policy: {
-        beforeExecute: ({ toolName }) => (toolName === 'greet-user' ? { status: 'needs_approval', reason: 'ask' } : undefined),
+        beforeExecute: ({ toolName }) =>
+          toolName === 'greet-user' ? { status: 'needs_approval', reason: 'ask' } : undefined,
       },
     });
     const combined = combineToolboxes(gated, createToolbox([makeGreetTool()]));
@@ -132,10 +139,18 @@ describe('combineToolboxes', () => {
     const wrap = createMiddleware((configuration) => {
       wraps++;
       return {
-        execute: async (params, context) => `wrapped(${String(await configuration.execute(params, context))})`,
+        execute: async (params, context) =>
+          `wrapped(${String(await configuration.execute(params, context))})`,
       };
     });
-    const tool = createTool({ name: 'echo', description: 'x', input: z.object({ v: z.string() }), async execute({ v }) { return v; } });
+    const tool = createTool({
+      name: 'echo',
+      description: 'x',
+      input: z.object({ v: z.string() }),
+      async execute({ v }) {
+        return v;
+      },
+    });
     const first = createToolbox([tool], { middleware: [wrap] });
     const combined = combineToolboxes(first, createToolbox([]));
     expect((await combined.execute({ name: 'echo', arguments: { v: 'a' } })).result).toBe('wrapped(a)');

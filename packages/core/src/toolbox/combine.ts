@@ -29,11 +29,13 @@ export const FORWARDED_TOOLBOX_OPTIONS = Object.freeze([
 function internalsOf(toolbox: unknown) {
   const internals = isToolbox(toolbox) ? getToolboxInternals(toolbox) : undefined;
   if (internals === undefined) {
-    throw new ToolboxError({ code: 'INVALID_TOOL', message: 'Expected a toolbox created by createToolbox().' });
+    throw new ToolboxError({
+      code: 'INVALID_TOOL',
+      message: 'Expected a toolbox created by createToolbox().',
+    });
   }
   return internals;
 }
-
 
 /**
  * Combines toolboxes into a new one: all tools, contexts shallow-merged (last wins), and the first
@@ -52,7 +54,8 @@ export function combineToolboxes<const TToolboxes extends readonly AnyToolbox[]>
   const forwarded: Record<string, unknown> = {};
   if (first !== undefined) {
     const options = internalsOf(first).options as Record<string, unknown>;
-    for (const key of FORWARDED_TOOLBOX_OPTIONS) if (options[key] !== undefined) forwarded[key] = options[key];
+    for (const key of FORWARDED_TOOLBOX_OPTIONS)
+      if (options[key] !== undefined) forwarded[key] = options[key];
   }
   const context = Object.assign({}, ...toolboxes.map((toolbox) => internalsOf(toolbox) && toolbox.context));
   const combined = new ToolboxImpl({ ...forwarded, context });
@@ -64,4 +67,3 @@ export function combineToolboxes<const TToolboxes extends readonly AnyToolbox[]>
  * @deprecated Use {@link combineToolboxes}.
  */
 export const combineToolbox: typeof combineToolboxes = combineToolboxes;
-

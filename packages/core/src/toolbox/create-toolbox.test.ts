@@ -39,7 +39,9 @@ describe('createToolbox', () => {
       expect(result.outcome).toBe('error');
       expect(result.error?.category).toBe('not_found');
       expect(result.error?.code).toBe('TOOL_NOT_FOUND');
-      expect(result.error?.details?.suggestions?.[0]).toBe(name.toLowerCase().startsWith('add') ? 'add-numbers' : 'greet-user');
+      expect(result.error?.details?.suggestions?.[0]).toBe(
+        name.toLowerCase().startsWith('add') ? 'add-numbers' : 'greet-user',
+      );
       expect(result.executionId).toBeUndefined();
     }
     const far = await toolbox.execute({ id: 'y', name: 'launch-rockets', arguments: {} });
@@ -89,7 +91,9 @@ describe('runtime availability', () => {
 
   test('getAvailable filters by the hook evaluated against the toolbox context', async () => {
     const calls = { count: 0 };
-    const without = createToolbox([makeSearch(calls), makeAddTool()], { context: { ripgrepAvailable: false } });
+    const without = createToolbox([makeSearch(calls), makeAddTool()], {
+      context: { ripgrepAvailable: false },
+    });
     expect((await without.getAvailable()).map((tool) => tool.name)).toEqual(['add-numbers']);
     const withRg = createToolbox([makeSearch(calls)], { context: { ripgrepAvailable: true } });
     expect((await withRg.getAvailable()).map((tool) => tool.name)).toEqual(['search-files']);
@@ -114,10 +118,19 @@ describe('runtime availability', () => {
         return 1;
       },
     });
-    const asyncOk = createTool({ name: 'async-ok', description: 'x', availability: async () => true, async execute() { return 2; } });
+    const asyncOk = createTool({
+      name: 'async-ok',
+      description: 'x',
+      availability: async () => true,
+      async execute() {
+        return 2;
+      },
+    });
     const toolbox = createToolbox([throwing, asyncOk]);
     expect((await toolbox.getAvailable()).map((tool) => tool.name)).toEqual(['async-ok']);
-    expect((await toolbox.execute({ name: 'probe-fails', arguments: {} })).error?.code).toBe('TOOL_UNAVAILABLE');
+    expect((await toolbox.execute({ name: 'probe-fails', arguments: {} })).error?.code).toBe(
+      'TOOL_UNAVAILABLE',
+    );
     expect((await toolbox.execute({ name: 'async-ok', arguments: {} })).result).toBe(2);
   });
 });

@@ -30,11 +30,17 @@ export class ToolboxImpl {
 
   constructor(options: ToolboxOptions<object>) {
     if (typeof options !== 'object' || options === null) {
-      throw new ToolboxError({ code: 'INVALID_TOOLBOX_OPTIONS', message: 'createToolbox() options must be an object.' });
+      throw new ToolboxError({
+        code: 'INVALID_TOOLBOX_OPTIONS',
+        message: 'createToolbox() options must be an object.',
+      });
     }
     const context = options.context;
     if (context !== undefined && (typeof context !== 'object' || context === null)) {
-      throw new ToolboxError({ code: 'INVALID_TOOLBOX_OPTIONS', message: 'Toolbox context must be an object.' });
+      throw new ToolboxError({
+        code: 'INVALID_TOOLBOX_OPTIONS',
+        message: 'Toolbox context must be an object.',
+      });
     }
     this.#options = options;
     this.context = Object.freeze({ ...(context as Record<string, unknown> | undefined) });
@@ -81,10 +87,16 @@ export class ToolboxImpl {
     const registered = withMiddleware ? applyMiddleware(tool, this.#options.middleware) : tool;
     const name = registered.name;
     if (this.#registrations.has(name)) {
-      throw new ToolboxError({ code: 'DUPLICATE_TOOL', message: `A tool named "${name}" is already registered.` });
+      throw new ToolboxError({
+        code: 'DUPLICATE_TOOL',
+        message: `A tool named "${name}" is already registered.`,
+      });
     }
     const internals = toolInternals(registered);
-    this.#registrations.set(name, createRegistration(registered, internals.configuration, internals.emitter, this.#owner));
+    this.#registrations.set(
+      name,
+      createRegistration(registered, internals.configuration, internals.emitter, this.#owner),
+    );
   }
 
   tools(): readonly AnyTool[] {
@@ -118,8 +130,12 @@ export class ToolboxImpl {
     return registrations.filter((_, index) => available[index]).map((reg) => reg.tool);
   }
 
-  execute(input: ToolCall | readonly ToolCall[], options?: ToolExecuteOptions | BatchExecuteOptions): Promise<unknown> {
-    if (Array.isArray(input)) return executeBatch((call, callOptions) => this.#executeOne(call, callOptions), input, options);
+  execute(
+    input: ToolCall | readonly ToolCall[],
+    options?: ToolExecuteOptions | BatchExecuteOptions,
+  ): Promise<unknown> {
+    if (Array.isArray(input))
+      return executeBatch((call, callOptions) => this.#executeOne(call, callOptions), input, options);
     return this.#executeOne(input as ToolCall, options);
   }
 
@@ -129,13 +145,20 @@ export class ToolboxImpl {
         'INVALID_TOOL_CALL',
         'A tool call must be an object with a string "name" and an "arguments" object or JSON string.',
       );
-      const name = typeof call === 'object' && call !== null && typeof call.name === 'string' ? call.name : '';
+      const name =
+        typeof call === 'object' && call !== null && typeof call.name === 'string' ? call.name : '';
       return Promise.resolve(admissionResult(this.#emitter, name, nextCallId(), error));
     }
     const callId = typeof call.id === 'string' && call.id.length > 0 ? call.id : nextCallId();
     const emitter = this.#emitter;
     if (emitter.size !== 0 && emitter.has('call')) {
-      emitter.emit('call', { type: 'call', detail: { call }, timestamp: Date.now(), toolName: call.name, callId });
+      emitter.emit('call', {
+        type: 'call',
+        detail: { call },
+        timestamp: Date.now(),
+        toolName: call.name,
+        callId,
+      });
     }
     const reg = this.#registrations.get(call.name);
     if (reg === undefined) return Promise.resolve(this.#notFound(call.name, callId));
@@ -144,11 +167,16 @@ export class ToolboxImpl {
 
   #notFound(name: string, callId: string): ToolResult {
     const suggestions = suggestToolNames(name, this.#registrations.keys());
-    const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(' or ')}?` : '';
+    const hint =
+      suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(' or ')}?` : '';
     const shown = name.length > 100 ? `${name.slice(0, 100)}…` : name;
-    const error = createToolError('TOOL_NOT_FOUND', `Unknown tool "${shown}".${hint} Call one of the available tools.`, {
-      details: { suggestions },
-    });
+    const error = createToolError(
+      'TOOL_NOT_FOUND',
+      `Unknown tool "${shown}".${hint} Call one of the available tools.`,
+      {
+        details: { suggestions },
+      },
+    );
     if (this.#emitter.size !== 0) {
       this.#emitter.emit('not-found', {
         type: 'not-found',
@@ -199,7 +227,10 @@ export class ToolboxImpl {
   adoptFrom(toolbox: unknown): void {
     const internals = isToolbox(toolbox) ? getToolboxInternals(toolbox) : undefined;
     if (internals === undefined) {
-      throw new ToolboxError({ code: 'INVALID_TOOL', message: 'Expected a toolbox created by createToolbox().' });
+      throw new ToolboxError({
+        code: 'INVALID_TOOL',
+        message: 'Expected a toolbox created by createToolbox().',
+      });
     }
     for (const reg of internals.registrations.values()) this.adopt(reg.tool);
   }
@@ -233,7 +264,8 @@ export function createToolboxImpl(
   }
   throw new ToolboxError({
     code: 'INVALID_TOOL',
-    message: 'createToolbox() expects an array of tools or serialized configurations, or a serialized toolbox.',
+    message:
+      'createToolbox() expects an array of tools or serialized configurations, or a serialized toolbox.',
   });
 }
 

@@ -35,5 +35,7 @@ export function markToolbox(toolbox: object): void {
  * ```
  */
 export function isToolbox(value: unknown): value is import('./types').Toolbox {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[TOOLBOX_MARKER] === true;
+  return (
+    typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[TOOLBOX_MARKER] === true
+  );
 }

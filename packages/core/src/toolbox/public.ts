@@ -21,9 +21,12 @@ export type ToolsOf<TTools extends readonly unknown[]> = [TTools[number]] extend
 export function createToolbox<
   const TTools extends readonly (ToolLike | ToolSource)[] = [],
   TContext extends object = Record<string, unknown>,
->(tools?: TTools | SerializedToolbox, options?: ToolboxOptions<TContext>): Toolbox<ToolsOf<TTools>, TContext> {
-  return createToolboxImpl(tools as readonly ToolSource[] | SerializedToolbox | undefined, options) as unknown as Toolbox<
-    ToolsOf<TTools>,
-    TContext
-  >;
+>(
+  tools?: TTools | SerializedToolbox,
+  options?: ToolboxOptions<TContext>,
+): Toolbox<ToolsOf<TTools>, TContext> {
+  return createToolboxImpl(
+    tools as readonly ToolSource[] | SerializedToolbox | undefined,
+    options,
+  ) as unknown as Toolbox<ToolsOf<TTools>, TContext>;
 }

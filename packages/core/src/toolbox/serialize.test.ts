@@ -40,7 +40,8 @@ describe('serialization', () => {
     const source = createToolbox([makeAddTool(), makeGreetTool()]);
     const hydrated = createToolbox(JSON.parse(JSON.stringify(source)), {
       getTool(configuration) {
-        if (configuration.name === 'add-numbers') return async (params) => Number(params['a']) + Number(params['b']);
+        if (configuration.name === 'add-numbers')
+          return async (params) => Number(params['a']) + Number(params['b']);
         return undefined;
       },
     });
@@ -54,10 +55,9 @@ describe('serialization', () => {
   });
 
   test('all 117 github-mcp-server tools hydrate, validate and re-serialize', async () => {
-    const snaps = JSON.parse(readFileSync(join(dataDir, 'github-mcp-server/toolsnaps.json'), 'utf8')) as Record<
-      string,
-      { name: string; description: string; inputSchema: Record<string, unknown> }
-    >;
+    const snaps = JSON.parse(
+      readFileSync(join(dataDir, 'github-mcp-server/toolsnaps.json'), 'utf8'),
+    ) as Record<string, { name: string; description: string; inputSchema: Record<string, unknown> }>;
     const configurations: SerializedTool[] = Object.values(snaps).map((snap) => ({
       name: snap.name,
       description: snap.description,
@@ -82,7 +82,9 @@ describe('serialization', () => {
       expect.arrayContaining(['owner', 'repo', 'issue_number']),
     );
     // The declarations round-trip unchanged.
-    expect(toolbox.toJSON().tools.map((tool) => tool.input)).toEqual(configurations.map((tool) => tool.input));
+    expect(toolbox.toJSON().tools.map((tool) => tool.input)).toEqual(
+      configurations.map((tool) => tool.input),
+    );
   });
 
   test('a serialized tool whose schema is not an object is refused at hydration', () => {
@@ -113,13 +115,17 @@ describe('middleware', () => {
     const add = makeAddTool();
     const seen: string[] = [];
     add.addEventListener('settled', (event) => seen.push(event.toolName));
-    const toolbox = createToolbox([add], { middleware: [createMiddleware(() => ({ description: 'changed' }))] });
+    const toolbox = createToolbox([add], {
+      middleware: [createMiddleware(() => ({ description: 'changed' }))],
+    });
     await toolbox.execute({ name: 'add-numbers', arguments: { a: 1, b: 2 } });
     expect(seen).toEqual(['add-numbers']);
   });
 
   test('bad middleware is refused', () => {
     expect(() => createMiddleware(5 as never)).toThrow();
-    expect(() => createToolbox([makeAddTool()], { middleware: [(() => undefined) as never] })).toThrow(/createMiddleware/);
+    expect(() => createToolbox([makeAddTool()], { middleware: [(() => undefined) as never] })).toThrow(
+      /createMiddleware/,
+    );
   });
 });

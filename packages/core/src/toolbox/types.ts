@@ -1,5 +1,5 @@
-import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import type { ListenerOptions, ToolboxEventListener, ToolboxEventMap, Unsubscribe } from '../events/types';
+import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import type { ToolMiddleware } from '../middleware/create-middleware';
 import type { ToolPolicy } from '../policy/types';
 import type { AnyTool, SerializedTool, ToolExecute, ToolLike } from '../tool/types';
@@ -25,7 +25,9 @@ export interface ToolboxOptions<TContext extends object = Record<string, unknown
   /** The owner's signal: aborting it cancels the toolbox's work. Never forwarded by `combineToolboxes`. */
   readonly signal?: AbortSignal;
   /** Supplies implementations when hydrating serialized tool configurations. */
-  readonly getTool?: (configuration: SerializedTool) => ToolExecute<Record<string, unknown>, unknown> | undefined;
+  readonly getTool?: (
+    configuration: SerializedTool,
+  ) => ToolExecute<Record<string, unknown>, unknown> | undefined;
   /** Approval and revision options, carried (and forwarded by `combineToolboxes`) for the approval flow. */
   readonly approvalPolicy?: unknown;
   /** Never readable back from a toolbox. */
@@ -60,7 +62,10 @@ export type ResultOfTool<TTools extends ToolLike, TName extends string> =
     : unknown;
 
 /** A registry of tools: validated execution, events, policy and composition. */
-export interface Toolbox<TTools extends ToolLike = AnyTool, TContext extends object = Record<string, unknown>> {
+export interface Toolbox<
+  TTools extends ToolLike = AnyTool,
+  TContext extends object = Record<string, unknown>,
+> {
   /** The shared context (frozen). */
   readonly context: Readonly<TContext>;
   /** Number of registered tools. */
@@ -78,7 +83,9 @@ export interface Toolbox<TTools extends ToolLike = AnyTool, TContext extends obj
   tools(): readonly (TTools & AnyTool)[];
   /** The registered tool names, in registration order. */
   names(): readonly TTools['name'][];
-  getTool<TName extends TTools['name']>(name: TName): (Extract<TTools, ToolLike<TName>> & AnyTool) | undefined;
+  getTool<TName extends TTools['name']>(
+    name: TName,
+  ): (Extract<TTools, ToolLike<TName>> & AnyTool) | undefined;
   has(name: string): boolean;
   /** Tools whose `availability` hook passes against the toolbox context. */
   getAvailable(): Promise<readonly (TTools & AnyTool)[]>;
@@ -97,9 +104,16 @@ export interface Toolbox<TTools extends ToolLike = AnyTool, TContext extends obj
   ): Unsubscribe;
   removeEventListener<K extends keyof ToolboxEventMap>(type: K, listener: ToolboxEventListener<K>): void;
   /** Alias of `addEventListener`. */
-  on<K extends keyof ToolboxEventMap>(type: K, listener: ToolboxEventListener<K>, options?: ListenerOptions): Unsubscribe;
+  on<K extends keyof ToolboxEventMap>(
+    type: K,
+    listener: ToolboxEventListener<K>,
+    options?: ListenerOptions,
+  ): Unsubscribe;
   /** Resolves with the next event of a type. */
-  once<K extends keyof ToolboxEventMap>(type: K, options?: { readonly signal?: AbortSignal }): Promise<ToolboxEventMap[K]>;
+  once<K extends keyof ToolboxEventMap>(
+    type: K,
+    options?: { readonly signal?: AbortSignal },
+  ): Promise<ToolboxEventMap[K]>;
   toJSON(): SerializedToolbox;
 }
 
@@ -121,12 +135,14 @@ export type ToolsOfToolboxes<TToolboxes extends readonly unknown[]> = [TToolboxe
   ? AnyTool
   : ToolsOfItems<TToolboxes[number]>;
 
-type ContextOf<TItem> = TItem extends { readonly context: Readonly<infer TContext> } ? TContext : Record<never, never>;
+type ContextOf<TItem> = TItem extends { readonly context: Readonly<infer TContext> }
+  ? TContext
+  : Record<never, never>;
 
 /** Contexts merged left to right, later keys winning, as `extend` and `combineToolboxes` merge them. */
-export type MergedContext<TItems extends readonly unknown[], TAcc extends object = Record<never, never>> = TItems extends readonly [
-  infer THead,
-  ...infer TRest,
-]
+export type MergedContext<
+  TItems extends readonly unknown[],
+  TAcc extends object = Record<never, never>,
+> = TItems extends readonly [infer THead, ...infer TRest]
   ? MergedContext<TRest, Omit<TAcc, keyof ContextOf<THead>> & ContextOf<THead>>
   : { [K in keyof TAcc]: TAcc[K] };
