@@ -1,0 +1,35 @@
+/** Packs workspace packages exactly as they would be published (`bun pm pack` resolves `workspace:*`). */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { runOrThrow } from './process';
+import { exportTargets, type WorkspacePackage } from './workspace';
+
+export interface PackedPackage {
+  pkg: WorkspacePackage;
+  tarball: string;
+}
+
+/** Fails early with a clear message when a package has not been built. */
+export function assertBuilt(pkg: WorkspacePackage): void {
+  for (const target of exportTargets(pkg.manifest)) {
+    for (const file of [`${target.entryName}.js`, `${target.entryName}.cjs`, `${target.entryName}.d.ts`]) {
+      if (!existsSync(join(pkg.dir, 'dist', file))) {
+        throw new Error(`${pkg.name} is not built (dist/${file} is missing): run bun run build`);
+      }
+    }
+  }
+}
+
+export async function packPackage(pkg: WorkspacePackage, destination: string): Promise<PackedPackage> {
+  assertBuilt(pkg);
+  mkdirSync(destination, { recursive: true });
+  const { stdout } = await runOrThrow(
+    ['bun', 'pm', 'pack', '--destination', destination, '--quiet', '--ignore-scripts'],
+    { cwd: pkg.dir },
+  );
+  const name = stdout.trim().split('\n').pop()?.trim() ?? '';
+  const tarball = name.startsWith('/') ? name : join(destination, name);
+  if (!name || !existsSync(tarball))
+    throw new Error(`bun pm pack did not report a tarball for ${pkg.name}: ${stdout}`);
+  return { pkg, tarball };
+}
