@@ -41,8 +41,17 @@ export { createTool, createToolCall, withContext } from './tool/public';
 export { serializeTool, toolInputJsonSchema } from './tool/serialize';
 export type * from './tool/types';
 export { combineToolbox, combineToolboxes, FORWARDED_TOOLBOX_OPTIONS } from './toolbox/combine';
+export type { EmbeddingVectors, ToolboxEmbedder } from './toolbox/embedder';
 export { isToolbox } from './toolbox/internals';
-export type { ToolsOf } from './toolbox/public';
+export type {
+  AdapterLoadErrorCode,
+  ProviderExportOptions,
+  ProviderName,
+  ProviderToolDeclaration,
+} from './toolbox/provider-exporters';
+export { AdapterLoadError } from './toolbox/provider-exporters';
+export type { ProviderImportOptions, ToolsOf } from './toolbox/public';
 export { createToolbox } from './toolbox/public';
+export { emitToolboxEvent, getToolboxEmbedder, getToolboxRevision } from './toolbox/satellite';
 export { suggestToolNames } from './toolbox/suggest';
 export type * from './toolbox/types';

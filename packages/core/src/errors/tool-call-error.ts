@@ -29,3 +29,30 @@ export class ToolCallError extends ArmorerError<ToolErrorCode> {
     return ArmorerError.isInstance(error) && error.name === 'ToolCallError';
   }
 }
+
+/**
+ * Thrown from inside an implementation (typically by middleware) to end the call with a precise
+ * {@link ToolError} instead of the generic EXECUTION_FAILED: the pipeline reports `toolError` as is.
+ *
+ * @example
+ * ```ts
+ * throw new ToolFailureError(
+ *   createToolError('RATE_LIMITED', 'Too many calls; retry in 2 s.', { details: { retryAfterMs: 2000 } }),
+ * );
+ * ```
+ */
+export class ToolFailureError extends ArmorerError<ToolErrorCode> {
+  readonly category: ToolErrorCategory;
+  readonly toolError: ToolError;
+
+  constructor(toolError: ToolError) {
+    super({ message: toolError.message, code: toolError.code, cause: toolError.cause });
+    this.name = 'ToolFailureError';
+    this.category = toolError.category;
+    this.toolError = toolError;
+  }
+
+  static override isInstance(error: unknown): error is ToolFailureError {
+    return ArmorerError.isInstance(error) && error.name === 'ToolFailureError';
+  }
+}

@@ -7,6 +7,7 @@ export type ToolErrorCategory =
   | 'execution'
   | 'timeout'
   | 'cancelled'
+  | 'rate_limited'
   | 'internal';
 
 /** Precise, stable failure codes. Each belongs to exactly one {@link ToolErrorCategory}. */
@@ -28,7 +29,8 @@ export type ToolErrorCode =
   | 'LAZY_LOAD_FAILED'
   | 'STREAM_FAILED'
   | 'TIMEOUT'
-  | 'CANCELLED';
+  | 'CANCELLED'
+  | 'RATE_LIMITED';
 
 /** One schema validation problem, as structured data (derived from Zod issues). */
 export interface ValidationIssue {
@@ -53,6 +55,8 @@ export interface ToolErrorDetails {
   readonly timeoutMs?: number;
   /** The type of a thrown value that was not an Error. */
   readonly thrownType?: string;
+  /** For RATE_LIMITED: how long to wait before the call can succeed. */
+  readonly retryAfterMs?: number;
 }
 
 /**
@@ -90,6 +94,7 @@ const CATEGORY: Readonly<Record<ToolErrorCode, ToolErrorCategory>> = {
   STREAM_FAILED: 'execution',
   TIMEOUT: 'timeout',
   CANCELLED: 'cancelled',
+  RATE_LIMITED: 'rate_limited',
 };
 
 const RETRYABLE = new Set<ToolErrorCode>([
@@ -97,6 +102,7 @@ const RETRYABLE = new Set<ToolErrorCode>([
   'EXECUTION_FAILED',
   'STREAM_FAILED',
   'LAZY_LOAD_FAILED',
+  'RATE_LIMITED',
 ]);
 
 /**

@@ -1,4 +1,5 @@
 import { ArmorerError } from '../errors/armorer-error';
+import { ToolFailureError } from '../errors/tool-call-error';
 import { createToolError, describeThrown, type ToolError } from '../errors/tool-error';
 import { type PolicyStop, runPolicyStage } from '../policy/evaluate';
 import { createPendingApproval } from '../policy/pending-approval';
@@ -261,6 +262,7 @@ function interrupted(state: CallState, fields: ResultFields, partial?: unknown[]
 function executionError(toolName: string, thrown: unknown): ToolError {
   if (LazyLoadError.isInstance(thrown))
     return createToolError('LAZY_LOAD_FAILED', thrown.message, { cause: thrown.cause });
+  if (ToolFailureError.isInstance(thrown)) return thrown.toolError;
   if (ArmorerError.isInstance(thrown) && thrown.code === 'TOOL_NOT_IMPLEMENTED') {
     return createToolError('TOOL_NOT_IMPLEMENTED', thrown.message);
   }

@@ -14,6 +14,12 @@ import { applyMiddleware } from './apply-middleware';
 import { executeBatch } from './batch';
 import { hydrateTool, isSerializedTool } from './hydrate';
 import { getToolboxInternals, isToolbox, markToolbox, setToolboxInternals } from './internals';
+import {
+  callAdapter,
+  type ProviderExportOptions,
+  type ProviderName,
+  type ProviderToolDeclaration,
+} from './provider-exporters';
 import { suggestToolNames } from './suggest';
 import type { SerializedToolbox, Toolbox, ToolboxOptions } from './types';
 
@@ -55,7 +61,7 @@ export class ToolboxImpl {
       telemetry: options.telemetry === true,
     };
     markToolbox(this);
-    setToolboxInternals(this, { options, registrations: this.#registrations });
+    setToolboxInternals(this, { options, registrations: this.#registrations, emitter: this.#emitter });
   }
 
   get size(): number {
@@ -203,6 +209,27 @@ export class ToolboxImpl {
 
   once(type: string, options?: { readonly signal?: AbortSignal }): Promise<unknown> {
     return this.#emitter.once(type, options?.signal);
+  }
+
+  /** Provider manifests of the available tools; the adapter loads on first use. */
+  async toOpenAITools(options?: ProviderExportOptions): Promise<readonly ProviderToolDeclaration[]> {
+    return this.toProvider('openai', options);
+  }
+
+  async toAnthropicTools(options?: ProviderExportOptions): Promise<readonly ProviderToolDeclaration[]> {
+    return this.toProvider('anthropic', options);
+  }
+
+  async toGeminiTools(options?: ProviderExportOptions): Promise<readonly ProviderToolDeclaration[]> {
+    return this.toProvider('gemini', options);
+  }
+
+  async toProvider(
+    provider: ProviderName,
+    options?: ProviderExportOptions,
+  ): Promise<readonly ProviderToolDeclaration[]> {
+    const available = await this.getAvailable();
+    return (await callAdapter(provider, 'to', [available, options])) as readonly ProviderToolDeclaration[];
   }
 
   toJSON(): SerializedToolbox {

@@ -1,3 +1,4 @@
+import type { EventHub } from '../events/event-hub';
 import type { Registration } from '../execution/registration';
 import type { ToolboxOptions } from './types';
 
@@ -5,6 +6,7 @@ import type { ToolboxOptions } from './types';
 export interface ToolboxInternals {
   readonly options: ToolboxOptions<object>;
   readonly registrations: ReadonlyMap<string, Registration>;
+  readonly emitter: EventHub;
 }
 
 const internals = new WeakMap<object, ToolboxInternals>();

@@ -1,5 +1,6 @@
 import type { AnyTool, ToolLike } from '../tool/types';
 import { createToolboxImpl, type ToolSource } from './create-toolbox';
+import { callAdapter, type ProviderName } from './provider-exporters';
 import type { SerializedToolbox, Toolbox, ToolboxOptions } from './types';
 
 /** The tool union of a toolbox built from a list (any tool when the list is empty). */
@@ -7,18 +8,7 @@ export type ToolsOf<TTools extends readonly unknown[]> = [TTools[number]] extend
   ? AnyTool
   : Extract<TTools[number], ToolLike>;
 
-/**
- * Creates a toolbox: a registry that validates, executes, observes and composes tool calls. Accepts
- * tools, serialized tool configurations, or a serialized toolbox (hydration).
- *
- * @example
- * ```ts
- * const toolbox = createToolbox([addNumbers], { context: { region: 'us-east-1' } });
- * const result = await toolbox.execute({ id: 'call-123', name: 'add-numbers', arguments: { a: 5, b: 3 } });
- * console.log(result.result); // 8
- * ```
- */
-export function createToolbox<
+function createToolboxFunction<
   const TTools extends readonly (ToolLike | ToolSource)[] = [],
   TContext extends object = Record<string, unknown>,
 >(
@@ -30,3 +20,46 @@ export function createToolbox<
     options,
   ) as unknown as Toolbox<ToolsOf<TTools>, TContext>;
 }
+
+/** Options of the lazy provider import helpers: toolbox options plus `getTool` for implementations. */
+export type ProviderImportOptions = ToolboxOptions<Record<string, unknown>> &
+  Readonly<Record<string, unknown>>;
+
+function importer(provider: ProviderName) {
+  return async (declarations: readonly unknown[], options?: ProviderImportOptions): Promise<Toolbox> =>
+    (await callAdapter(provider, 'from', [declarations, options])) as Toolbox;
+}
+
+/**
+ * Creates a toolbox: a registry that validates, executes, observes and composes tool calls. Accepts
+ * tools, serialized tool configurations, or a serialized toolbox (hydration). `createToolbox.fromOpenAITools`,
+ * `fromAnthropicTools` and `fromGeminiTools` import provider declarations, loading the adapter on first use.
+ *
+ * @example
+ * ```ts
+ * const toolbox = createToolbox([addNumbers], { context: { region: 'us-east-1' } });
+ * const result = await toolbox.execute({ id: 'call-123', name: 'add-numbers', arguments: { a: 5, b: 3 } });
+ * console.log(result.result); // 8
+ * ```
+ */
+export const createToolbox: typeof createToolboxFunction & {
+  /** Imports OpenAI tool declarations into a toolbox (loads `@armorer/adapter-openai`). */
+  readonly fromOpenAITools: (
+    declarations: readonly unknown[],
+    options?: ProviderImportOptions,
+  ) => Promise<Toolbox>;
+  /** Imports Anthropic tool declarations into a toolbox (loads `@armorer/adapter-anthropic`). */
+  readonly fromAnthropicTools: (
+    declarations: readonly unknown[],
+    options?: ProviderImportOptions,
+  ) => Promise<Toolbox>;
+  /** Imports Gemini function declarations into a toolbox (loads `@armorer/adapter-gemini`). */
+  readonly fromGeminiTools: (
+    declarations: readonly unknown[],
+    options?: ProviderImportOptions,
+  ) => Promise<Toolbox>;
+} = Object.assign(createToolboxFunction, {
+  fromOpenAITools: importer('openai'),
+  fromAnthropicTools: importer('anthropic'),
+  fromGeminiTools: importer('gemini'),
+});

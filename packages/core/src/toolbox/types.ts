@@ -3,6 +3,8 @@ import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } fr
 import type { ToolMiddleware } from '../middleware/create-middleware';
 import type { ToolPolicy } from '../policy/types';
 import type { AnyTool, SerializedTool, ToolExecute, ToolLike } from '../tool/types';
+import type { ToolboxEmbedder } from './embedder';
+import type { ProviderExportOptions, ProviderName, ProviderToolDeclaration } from './provider-exporters';
 
 /** Options of `createToolbox`. */
 export interface ToolboxOptions<TContext extends object = Record<string, unknown>> {
@@ -24,6 +26,8 @@ export interface ToolboxOptions<TContext extends object = Record<string, unknown
   readonly telemetry?: boolean;
   /** The owner's signal: aborting it cancels the toolbox's work. Never forwarded by `combineToolboxes`. */
   readonly signal?: AbortSignal;
+  /** Turns texts into vectors for semantic tool search (used by `armorer/query` and `armorer/tools`). */
+  readonly embedder?: ToolboxEmbedder;
   /** Supplies implementations when hydrating serialized tool configurations. */
   readonly getTool?: (
     configuration: SerializedTool,
@@ -115,6 +119,17 @@ export interface Toolbox<
     options?: { readonly signal?: AbortSignal },
   ): Promise<ToolboxEventMap[K]>;
   toJSON(): SerializedToolbox;
+  /** OpenAI tool declarations of the available tools (loads `@armorer/adapter-openai` on first use). */
+  toOpenAITools(options?: ProviderExportOptions): Promise<readonly ProviderToolDeclaration[]>;
+  /** Anthropic tool declarations of the available tools (loads `@armorer/adapter-anthropic`). */
+  toAnthropicTools(options?: ProviderExportOptions): Promise<readonly ProviderToolDeclaration[]>;
+  /** Gemini function declarations of the available tools (loads `@armorer/adapter-gemini`). */
+  toGeminiTools(options?: ProviderExportOptions): Promise<readonly ProviderToolDeclaration[]>;
+  /** The manifest of the available tools for a provider. */
+  toProvider(
+    provider: ProviderName,
+    options?: ProviderExportOptions,
+  ): Promise<readonly ProviderToolDeclaration[]>;
 }
 
 /** Any toolbox, whatever its tools and context. */
