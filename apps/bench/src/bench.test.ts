@@ -51,3 +51,11 @@ describe('bench cases', () => {
     expect(text).toMatch(/(PASS|MISS) {2}agents-core \/ armorer/);
   });
 });
+
+test('the batch benchmark runs both contenders to the same results', async () => {
+  const { measureBatch } = await import('./batch');
+  const timing = await measureBatch(200, 16, 1);
+  expect(timing.calls).toBe(200);
+  expect(timing.armorerMs).toBeGreaterThan(0);
+  expect(timing.baselineMs).toBeGreaterThan(0);
+});

@@ -22,6 +22,9 @@
  */
 export * from './errors/index';
 export type * from './events/types';
+export type { ExecutionProjection, ProjectionAudience, ProjectionOptions } from './execution/projection';
+export { projectExecutionSnapshot } from './execution/projection';
+export type * from './execution/snapshot-types';
 export type * from './execution/types';
 export type {
   ToolConfigurationPatch,
@@ -30,7 +33,7 @@ export type {
 } from './middleware/create-middleware';
 export { createMiddleware, isMiddleware } from './middleware/create-middleware';
 export type { RequestAuthority, RequestContext } from './policy/request-context';
-export { freezeRequestContext } from './policy/request-context';
+export { freezeRequestContext, narrowCapabilities } from './policy/request-context';
 export type * from './policy/types';
 export { isTool } from './tool/create-tool';
 export type { LazyExecute } from './tool/lazy';
@@ -43,6 +46,8 @@ export type * from './tool/types';
 export { combineToolbox, combineToolboxes, FORWARDED_TOOLBOX_OPTIONS } from './toolbox/combine';
 export type { EmbeddingVectors, ToolboxEmbedder } from './toolbox/embedder';
 export { isToolbox } from './toolbox/internals';
+export type { LoopDetectionOptions } from './toolbox/loop-detection';
+export type { ResolutionTier } from './toolbox/name-resolution';
 export type {
   AdapterLoadErrorCode,
   ProviderExportOptions,

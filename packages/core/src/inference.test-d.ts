@@ -101,3 +101,24 @@ test('contexts: withContext, toolbox context and composition', () => {
   expectTypeOf(combined.context).toEqualTypeOf<Readonly<{ a: number; role: 'admin' }>>();
   expectTypeOf(combined.execute({ name: 'greet-user' })).toEqualTypeOf<Promise<ToolResult<string>>>();
 });
+
+test('tools created inline in createToolbox keep their types', () => {
+  const toolbox = createToolbox(
+    [
+      createTool({
+        name: 'inline',
+        description: 'x',
+        input: z.object({ n: z.number() }),
+        async execute({ n }) {
+          return n * 2;
+        },
+      }),
+    ],
+    { readOnly: true },
+  );
+  expectTypeOf(toolbox.execute({ name: 'inline', arguments: {} })).toEqualTypeOf<
+    Promise<ToolResult<number>>
+  >();
+  expectTypeOf(createToolbox().activeExecutions).toEqualTypeOf<number>();
+  expectTypeOf(toolbox.shutdown({ policy: 'abort' })).resolves.toHaveProperty('unknownEffects');
+});

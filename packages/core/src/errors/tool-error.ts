@@ -30,7 +30,9 @@ export type ToolErrorCode =
   | 'STREAM_FAILED'
   | 'TIMEOUT'
   | 'CANCELLED'
-  | 'RATE_LIMITED';
+  | 'RATE_LIMITED'
+  | 'LOOP_DETECTED'
+  | 'BUDGET_EXCEEDED';
 
 /** One schema validation problem, as structured data (derived from Zod issues). */
 export interface ValidationIssue {
@@ -95,6 +97,8 @@ const CATEGORY: Readonly<Record<ToolErrorCode, ToolErrorCategory>> = {
   TIMEOUT: 'timeout',
   CANCELLED: 'cancelled',
   RATE_LIMITED: 'rate_limited',
+  LOOP_DETECTED: 'policy',
+  BUDGET_EXCEEDED: 'policy',
 };
 
 const RETRYABLE = new Set<ToolErrorCode>([

@@ -1,35 +1,81 @@
-import type { ToolError } from '../errors/tool-error';
+import { describeThrown, type ToolError } from '../errors/tool-error';
 import type { RequestContext } from '../policy/request-context';
-import type { DispatchedEvent, ProgressUpdate, ToolMetadata } from '../tool/types';
+import type { DispatchedEvent, ProgressUpdate } from '../tool/types';
 import type { Registration } from './registration';
+import type { CleanupStatus, ExecutionState } from './snapshot-types';
+import type { ExecutionTracker } from './tracker';
+import type { ToolResult } from './types';
+
+/** What an interrupted wait resolves with (the call was cancelled or timed out while waiting). */
+export const INTERRUPTED: unique symbol = Symbol('armorer.interrupted');
 
 /** Event types a tool-level dispatch never bubbles to the toolbox. */
 const NON_BUBBLING = new Set(['policy-action-required']);
 
 /**
- * The internal state of one admitted execution. Created only when something needs it (a context
- * object, listeners, cancellation or streaming), so the plainest calls allocate nothing here.
+ * The record of one admitted execution: identity, lifecycle state for snapshots, cancellation, and
+ * the event plumbing of its context. Snapshots are built from it only when someone inspects.
  */
 export class CallState {
+  /** The call has its result (progress and dispatch are no-ops from now on). */
   done = false;
   /** Set when the call was cancelled or timed out; the error it ends with. */
   interrupted: ToolError | undefined = undefined;
-  /** Ends a pending wait on the implementation early (installed while waiting). */
-  interrupt: ((error: ToolError) => void) | undefined = undefined;
+  /** Ends a pending wait early (installed while waiting on the implementation, policy or a queue). */
+  interrupt: ((value: unknown) => void) | undefined = undefined;
+  /** The implementation's promise while it may still be running. */
+  pending: PromiseLike<unknown> | undefined = undefined;
+  phase: ExecutionState = 'active';
+  revision = 0;
+  /** Links of the owner's live list (see ExecutionTracker). */
+  prevLive: CallState | undefined = undefined;
+  nextLive: CallState | undefined = undefined;
+  isLive = false;
+  /** Activity timestamps: recorded while the owner's executions are observed (0 / undefined otherwise). */
+  readonly admittedAt: number;
+  startedAt: number | undefined = undefined;
+  lastActivityAt: number;
+  settledAt: number | undefined = undefined;
+  queuedAt: number | undefined = undefined;
+  deadline: { readonly timeoutMs: number; readonly deadlineAt: number } | undefined = undefined;
+  progressSeen: { percent?: number; message?: string } | undefined = undefined;
+  chunks = 0;
+  result: ToolResult | undefined = undefined;
+  cleanup: CleanupStatus = 'not-needed';
+  cleanupError: string | undefined = undefined;
+  /** Effective request context: frozen; capabilities possibly narrowed by policy. */
+  requestContext: RequestContext | undefined;
   #controller: AbortController | undefined = undefined;
   #unlinkCaller: (() => void) | undefined = undefined;
 
   constructor(
     readonly reg: Registration,
+    readonly tracker: ExecutionTracker,
     readonly callId: string,
     readonly executionId: string,
     readonly ownerId: string | undefined,
-    readonly requestContext: RequestContext | undefined,
+    requestContext: RequestContext | undefined,
     readonly callerSignal: AbortSignal | undefined,
-  ) {}
+  ) {
+    this.requestContext = requestContext;
+    this.admittedAt = tracker.observing ? Date.now() : 0;
+    this.lastActivityAt = this.admittedAt;
+    tracker.admit(this);
+  }
+
+  /** Now, when the owner's executions are observed; 0 otherwise (timestamps cost on the hot path). */
+  now(): number {
+    return this.tracker.observing ? Date.now() : 0;
+  }
 
   get listening(): boolean {
     return this.reg.emitter.size !== 0 || this.reg.owner.emitter.size !== 0;
+  }
+
+  setPhase(phase: ExecutionState): void {
+    this.phase = phase;
+    if (this.tracker.observing) this.lastActivityAt = Date.now();
+    this.tracker.touch(this);
   }
 
   /** The composed signal handed to the implementation; created on first access. */
@@ -51,19 +97,99 @@ export class CallState {
     return controller.signal;
   }
 
-  /** Records a cancellation or timeout, aborts the composed signal and ends any pending wait. */
-  cancel(error: ToolError): void {
-    if (this.interrupted !== undefined || this.done) return;
+  /**
+   * Requests cancellation: records the error, aborts the composed signal and ends any pending wait.
+   * Returns false when the execution had already ended or was already cancelled.
+   */
+  cancel(error: ToolError): boolean {
+    if (this.interrupted !== undefined || this.phase === 'terminal' || this.phase === 'unknown-effect')
+      return false;
+    if (this.done && this.phase !== 'streaming') return false;
     this.interrupted = error;
+    if (!this.done) this.setPhase('abort-requested');
     this.#controller?.abort(abortReason(error));
-    this.interrupt?.(error);
+    this.interrupt?.(INTERRUPTED);
+    this.streamCancel?.();
+    return true;
   }
 
-  /** Marks the call ended: progress and dispatch become no-ops and the caller's signal is released. */
-  finish(): void {
+  /** Set by a live stream so cancellation can close it. */
+  streamCancel: (() => void) | undefined = undefined;
+
+  /** Unwires the caller's signal and the deadline (set when the call has either). */
+  disarm: (() => void) | undefined = undefined;
+  /** The call holds a slot of its tool's concurrency gate. */
+  holdsSlot = false;
+
+  /** The call has its result. Decides whether the execution ends now or waits for cleanup or a stream. */
+  finish(result: ToolResult, liveStream: boolean): void {
     this.done = true;
+    if (this.disarm !== undefined) {
+      this.disarm();
+      this.disarm = undefined;
+    }
+    if (this.holdsSlot) this.releaseSlot();
+    this.result = result;
+    if (this.tracker.observing) this.settledAt = Date.now();
     this.#unlinkCaller?.();
     this.#unlinkCaller = undefined;
+    if (liveStream && this.interrupted === undefined) {
+      this.setPhase('streaming');
+      return;
+    }
+    const pending = this.pending;
+    if (this.interrupted !== undefined && pending !== undefined) {
+      this.cleanup = 'pending';
+      this.setPhase('cleanup-pending');
+      pending.then(
+        () => this.endCleanup('completed', undefined),
+        (error: unknown) => this.endCleanup(isAbortLike(error) ? 'completed' : 'failed', error),
+      );
+      return;
+    }
+    this.end();
+  }
+
+  /** A cancelled implementation keeps its slot until it settles: the limit protects a resource. */
+  private releaseSlot(): void {
+    this.holdsSlot = false;
+    const gate = this.reg.gate;
+    if (gate === undefined) return;
+    const pending = this.pending;
+    if (this.interrupted !== undefined && pending !== undefined) {
+      pending.then(
+        () => gate.release(),
+        () => gate.release(),
+      );
+    } else {
+      gate.release();
+    }
+  }
+
+  /** A live stream finished, failed or was closed by its consumer. */
+  endStream(): void {
+    if (this.phase === 'streaming' || this.phase === 'abort-requested') this.end();
+  }
+
+  endCleanup(status: 'completed' | 'failed', error: unknown): void {
+    if (this.phase !== 'cleanup-pending') return;
+    this.cleanup = status;
+    if (status === 'failed') this.cleanupError = describeThrown(error);
+    this.end();
+  }
+
+  /** Shutdown gave up waiting: the effect of this execution cannot be confirmed. */
+  markUnknownEffect(): void {
+    if (this.phase === 'terminal' || this.phase === 'unknown-effect') return;
+    if (this.cleanup === 'pending' || this.cleanup === 'not-needed') this.cleanup = 'unresolved';
+    this.done = true;
+    this.setPhase('unknown-effect');
+    this.tracker.retire(this);
+  }
+
+  private end(): void {
+    this.setPhase('terminal');
+    this.tracker.retire(this);
   }
 
   emit(type: string, detail: unknown): void {
@@ -83,16 +209,26 @@ export class CallState {
 
   dispatch(event: DispatchedEvent): void {
     if (this.done || typeof event !== 'object' || event === null || typeof event.type !== 'string') return;
+    if (event.type === 'progress') {
+      this.progress((event.detail ?? {}) as ProgressUpdate);
+      return;
+    }
+    this.lastActivityAt = this.now();
     if (this.listening) this.emit(event.type, event.detail);
   }
 
   progress(update: ProgressUpdate): void {
-    if (this.done || !this.listening) return;
+    if (this.done) return;
     const detail: { percent?: number; message?: string; checkpoint?: unknown } = {};
-    if (update?.percent !== undefined) detail.percent = update.percent;
-    if (update?.message !== undefined) detail.message = update.message;
+    if (typeof update?.percent === 'number') detail.percent = update.percent;
+    if (typeof update?.message === 'string') detail.message = update.message;
     if (update?.checkpoint !== undefined) detail.checkpoint = update.checkpoint;
-    this.emit('progress', detail);
+    const seen: { percent?: number; message?: string } = {};
+    if (detail.percent !== undefined) seen.percent = detail.percent;
+    if (detail.message !== undefined) seen.message = detail.message;
+    this.progressSeen = seen;
+    this.lastActivityAt = this.now();
+    if (this.listening) this.emit('progress', detail);
   }
 }
 
@@ -102,40 +238,6 @@ function abortReason(error: ToolError): Error {
   return reason;
 }
 
-/**
- * The second argument of an implementation. Per-call fields are own properties; `signal`, `dispatch`
- * and `progress` are getters so destructuring works and nothing is allocated unless it is used.
- */
-export class ToolCallContextImpl {
-  readonly toolName: string;
-  readonly callId: string;
-  readonly executionId: string;
-  readonly ownerId: string | undefined;
-  readonly requestContext: RequestContext | undefined;
-  readonly metadata: ToolMetadata | undefined;
-  readonly #state: CallState;
-
-  constructor(state: CallState) {
-    this.#state = state;
-    this.toolName = state.reg.config.name;
-    this.callId = state.callId;
-    this.executionId = state.executionId;
-    this.ownerId = state.ownerId;
-    this.requestContext = state.requestContext;
-    this.metadata = state.reg.config.metadata;
-  }
-
-  get signal(): AbortSignal {
-    return this.#state.signal();
-  }
-
-  get dispatch(): (event: DispatchedEvent) => void {
-    const state = this.#state;
-    return (event) => state.dispatch(event);
-  }
-
-  get progress(): (update: ProgressUpdate) => void {
-    const state = this.#state;
-    return (update) => state.progress(update);
-  }
+function isAbortLike(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 }

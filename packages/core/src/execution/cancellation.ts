@@ -1,8 +1,7 @@
 import { createToolError, describeThrown, type ToolError } from '../errors/tool-error';
-import type { CallState } from './call-state';
+import { type CallState, INTERRUPTED } from './call-state';
 
-/** Returned by {@link waitInterruptible} when the call was cancelled or timed out while waiting. */
-export const INTERRUPTED: unique symbol = Symbol('armorer.interrupted');
+export { INTERRUPTED } from './call-state';
 
 // setTimeout fires at once for delays past 2^31-1 ms; treat such deadlines as "no deadline".
 const MAX_TIMER_MS = 2_147_483_647;
@@ -19,15 +18,18 @@ export function armCancellation(
   const toolName = state.reg.config.name;
   let timer: ReturnType<typeof setTimeout> | undefined;
   if (timeout !== undefined && timeout <= MAX_TIMER_MS) {
+    state.deadline = Object.freeze({ timeoutMs: timeout, deadlineAt: Date.now() + timeout });
     timer = setTimeout(() => {
-      state.cancel(
+      void state.cancel(
         createToolError('TIMEOUT', `Tool "${toolName}" did not finish within ${timeout} ms.`, {
           details: { timeoutMs: timeout },
         }),
       );
     }, timeout);
   }
-  const onAbort = (): void => state.cancel(cancelledError(toolName, signal?.reason));
+  const onAbort = (): void => {
+    state.cancel(cancelledError(toolName, signal?.reason));
+  };
   signal?.addEventListener('abort', onAbort, { once: true });
   return () => {
     if (timer !== undefined) clearTimeout(timer);
@@ -44,11 +46,11 @@ export function waitInterruptible<T>(
     Promise.resolve(promise).then(undefined, () => {});
     return Promise.resolve(INTERRUPTED);
   }
+  // The resolve function itself is the interrupt hook: no extra closure or cleanup per call. A stale
+  // hook left on the state after the wait resolves is harmless (resolving twice is a no-op).
   return new Promise<T | typeof INTERRUPTED>((resolve, reject) => {
-    state.interrupt = () => resolve(INTERRUPTED);
+    state.interrupt = resolve as (value: unknown) => void;
     promise.then(resolve, reject);
-  }).finally(() => {
-    state.interrupt = undefined;
   });
 }
 

@@ -53,7 +53,6 @@ export function finishCall(
   stageEvent?: StageEvent,
   stream?: AsyncIterable<unknown>,
 ): ToolResult {
-  state.finish();
   const toolName = state.reg.config.name;
   const result = createResult(
     toolName,
@@ -67,6 +66,7 @@ export function finishCall(
   if (fields.pendingApproval !== undefined)
     (result as { pendingApproval?: PendingApproval }).pendingApproval = fields.pendingApproval;
   if (stream !== undefined) (result as { stream?: AsyncIterable<unknown> }).stream = stream;
+  state.finish(result, stream !== undefined);
   if (state.listening) emitTerminal(state, fields, result, stageEvent);
   return result;
 }

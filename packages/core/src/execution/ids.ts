@@ -6,17 +6,37 @@ function randomPrefix(): string {
   return prefix;
 }
 
-// One random prefix per process plus a counter: unique, cheap, and ordered within a process.
+// One random prefix per process plus a counter: unique, cheap, and ordered within a process. Ids are
+// minted on every call, so the counter is split: a block prefix rebuilt once per 1,000 ids plus a
+// precomputed three-digit suffix, which makes minting a single concatenation of existing strings.
 const PREFIX = randomPrefix();
-let executionCounter = 0;
-let callCounter = 0;
+const SUFFIXES = Array.from({ length: 1000 }, (_, index) => String(index).padStart(3, '0'));
+
+class Sequence {
+  #block = -1;
+  #blockPrefix = '';
+  #next = 1000;
+
+  constructor(readonly kind: string) {}
+
+  mint(): string {
+    if (this.#next === 1000) {
+      this.#next = 0;
+      this.#blockPrefix = `${this.kind}_${PREFIX}_${++this.#block}`;
+    }
+    return this.#blockPrefix + (SUFFIXES[this.#next++] as string);
+  }
+}
+
+const executions = new Sequence('exec');
+const calls = new Sequence('call');
 
 /** Mints a fresh execution id. */
 export function nextExecutionId(): string {
-  return `exec_${PREFIX}_${++executionCounter}`;
+  return executions.mint();
 }
 
 /** Mints a call id for calls that arrive without one. */
 export function nextCallId(): string {
-  return `call_${PREFIX}_${++callCounter}`;
+  return calls.mint();
 }

@@ -2,10 +2,22 @@ import { createToolError, type ToolError } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
 import type { ToolPolicy } from '../policy/types';
 import type { AnyTool, ToolConfiguration } from '../tool/types';
+import { ConcurrencyGate } from './concurrency-gate';
+import { ExecutionTracker } from './tracker';
 
 /** What the owner of an execution (a toolbox, or a tool called directly) contributes to it. */
 export interface ExecutionOwner {
   readonly emitter: EventHub;
+  /** The lifetime of the work this owner admitted. */
+  readonly tracker: ExecutionTracker;
+  /** Revision identifiers from the owner's options, for privileged snapshots. */
+  readonly revisions: {
+    readonly toolboxRevision: string | undefined;
+    readonly policyRevision: string | undefined;
+    readonly approvalRevision: string | undefined;
+  };
+  /** Changes whenever the owner's set of tools changes. */
+  catalogRevision(): number;
   readonly context: Readonly<Record<string, unknown>>;
   readonly policy: ToolPolicy | undefined;
   readonly policyContext: Readonly<Record<string, unknown>> | undefined;
@@ -31,6 +43,8 @@ export interface Registration {
   readonly hasBeforeExecute: boolean;
   readonly hasAfterExecute: boolean;
   readonly telemetry: boolean;
+  /** The per-tool concurrency limit (`metadata.concurrency`), shared by every call through this owner. */
+  readonly gate: ConcurrencyGate | undefined;
 }
 
 /** Keys armorer sets on every tool context; a user context cannot shadow them. */
@@ -50,6 +64,9 @@ export const RESERVED_CONTEXT_KEYS: ReadonlySet<string> = new Set([
 export function createStandaloneOwner(emitter: EventHub = new EventHub()): ExecutionOwner {
   return {
     emitter,
+    tracker: new ExecutionTracker(),
+    revisions: { toolboxRevision: undefined, policyRevision: undefined, approvalRevision: undefined },
+    catalogRevision: () => 1,
     context: Object.freeze({}),
     policy: undefined,
     policyContext: undefined,
@@ -88,6 +105,10 @@ export function createRegistration(
     hasAfterExecute:
       typeof owner.policy?.afterExecute === 'function' || typeof config.policy?.afterExecute === 'function',
     telemetry: owner.telemetry || config.telemetry,
+    gate:
+      config.metadata?.concurrency === undefined
+        ? undefined
+        : new ConcurrencyGate(config.metadata.concurrency),
   };
 }
 

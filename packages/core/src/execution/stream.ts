@@ -1,6 +1,7 @@
-import { createToolError, describeThrown } from '../errors/tool-error';
-import type { CallState } from './call-state';
-import { INTERRUPTED, waitInterruptible } from './cancellation';
+import { ToolFailureError } from '../errors/tool-call-error';
+import { createToolError, describeThrown, type ToolError } from '../errors/tool-error';
+import { type CallState, INTERRUPTED } from './call-state';
+import { waitInterruptible } from './cancellation';
 
 /** True for values a tool can stream (strings are iterable but never treated as streams). */
 export function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
@@ -15,14 +16,13 @@ export function isAsyncIterable(value: unknown): value is AsyncIterable<unknown>
 export interface CollectedStream {
   readonly chunks: unknown[];
   readonly failed: boolean;
-  readonly error: unknown;
+  readonly error: ToolError | undefined;
 }
 
 /** Collects a stream into an array, emitting the stream events and honouring cancellation between chunks. */
 export async function collectStream(
   state: CallState,
   iterable: AsyncIterable<unknown>,
-  interruptible: boolean,
 ): Promise<CollectedStream> {
   const chunks: unknown[] = [];
   if (state.listening) state.emit('stream-start', { live: false });
@@ -30,19 +30,18 @@ export async function collectStream(
   try {
     iterator = iterable[Symbol.asyncIterator]();
     for (;;) {
-      const next = iterator.next();
-      const step = interruptible ? await waitInterruptible(state, next) : await next;
-      if (step === INTERRUPTED) {
+      const step = await waitInterruptible(state, iterator.next());
+      if (step === INTERRUPTED || state.interrupted !== undefined) {
         closeQuietly(iterator);
         return { chunks, failed: false, error: undefined };
       }
       if (step.done === true) break;
-      emitChunk(state, step.value, chunks.length);
       chunks.push(step.value);
+      onChunk(state, step.value, chunks.length - 1);
     }
-  } catch (error) {
-    if (state.listening)
-      state.emit('stream-error', { error: streamError(state, error, chunks.length), chunks: chunks.length });
+  } catch (thrown) {
+    const error = streamError(state, thrown, chunks.length);
+    if (state.listening) state.emit('stream-error', { error, chunks: chunks.length });
     return { chunks, failed: true, error };
   }
   if (state.listening) state.emit('stream-end', { chunks: chunks.length });
@@ -50,35 +49,86 @@ export async function collectStream(
 }
 
 /**
- * Wraps a stream for live consumption: pulls one chunk per `next()` (never buffering ahead) and emits
- * the stream events as the consumer reads. An error is reported and rethrown to the consumer.
+ * Wraps a stream for live consumption. It pulls one chunk per `next()` and never reads ahead, so it never
+ * buffers; it emits the stream events as the consumer reads, rethrows a failure to the consumer after
+ * reporting it, ends the execution when the stream ends or the consumer stops, and closes the source
+ * when the execution is cancelled (the consumer then gets a CANCELLED `ToolFailureError`).
  */
 export function liveStream(state: CallState, iterable: AsyncIterable<unknown>): AsyncIterable<unknown> {
-  return (async function* live() {
-    let index = 0;
-    if (state.reg.emitter.size !== 0 || state.reg.owner.emitter.size !== 0)
-      state.emit('stream-start', { live: true });
-    try {
-      for await (const chunk of iterable) {
-        emitChunk(state, chunk, index++);
-        yield chunk;
+  let iterator: AsyncIterator<unknown> | undefined;
+  let finished = false;
+  let index = 0;
+  const finish = (): void => {
+    if (finished) return;
+    finished = true;
+    state.endStream();
+  };
+  state.streamCancel = () => {
+    if (iterator === undefined) finish();
+    else closeQuietly(iterator);
+  };
+  const cancelled = (): never => {
+    finish();
+    throw new ToolFailureError(
+      state.interrupted ?? createToolError('CANCELLED', 'The stream was cancelled.'),
+    );
+  };
+  const stream: AsyncIterableIterator<unknown> = {
+    [Symbol.asyncIterator]() {
+      return stream;
+    },
+    async next() {
+      if (finished) {
+        if (state.interrupted !== undefined && index >= 0) return cancelled();
+        return { done: true, value: undefined };
       }
-    } catch (error) {
-      if (state.listening)
-        state.emit('stream-error', { error: streamError(state, error, index), chunks: index });
-      throw error;
-    }
-    if (state.listening) state.emit('stream-end', { chunks: index });
-  })();
+      if (state.interrupted !== undefined) return cancelled();
+      if (iterator === undefined) {
+        iterator = iterable[Symbol.asyncIterator]();
+        if (state.listening) state.emit('stream-start', { live: true });
+      }
+      let step: IteratorResult<unknown> | typeof INTERRUPTED;
+      try {
+        step = await waitInterruptible(state, iterator.next());
+      } catch (thrown) {
+        if (state.listening)
+          state.emit('stream-error', { error: streamError(state, thrown, index), chunks: index });
+        finish();
+        throw thrown;
+      }
+      if (step === INTERRUPTED || state.interrupted !== undefined) {
+        closeQuietly(iterator);
+        return cancelled();
+      }
+      if (step.done === true) {
+        if (state.listening) state.emit('stream-end', { chunks: index });
+        finish();
+        return step;
+      }
+      onChunk(state, step.value, index++);
+      return step;
+    },
+    async return(value?: unknown) {
+      if (!finished) {
+        if (iterator !== undefined) closeQuietly(iterator);
+        if (state.listening) state.emit('stream-end', { chunks: index });
+        finish();
+      }
+      return { done: true, value };
+    },
+  };
+  return stream;
 }
 
-function emitChunk(state: CallState, chunk: unknown, index: number): void {
+function onChunk(state: CallState, chunk: unknown, index: number): void {
+  state.chunks = index + 1;
+  state.lastActivityAt = state.now();
   if (!state.listening) return;
   state.emit('stream-chunk', { chunk, index });
   state.emit('output-chunk', { chunk, index });
 }
 
-function streamError(state: CallState, error: unknown, chunks: number) {
+function streamError(state: CallState, error: unknown, chunks: number): ToolError {
   return createToolError(
     'STREAM_FAILED',
     `Tool "${state.reg.config.name}" failed while streaming after ${chunks} chunk(s): ${describeThrown(error)}`,

@@ -84,15 +84,20 @@ function invalid(toolName: string, stage: string, problem: string): PolicyStop {
   };
 }
 
+/** Narrows the request authority with the capabilities an allowing decision lists; returns the new context. */
+export type CapabilityNarrowing = (capabilities: readonly string[]) => PolicyContext;
+
 /** Runs a hook and fails closed when it throws. */
 async function runHook(
   toolName: string,
   stage: string,
   hook: (context: never) => PolicyHookResult | Promise<PolicyHookResult>,
-  context: unknown,
-): Promise<PolicyStop | undefined> {
+  context: PolicyContext,
+  narrow: CapabilityNarrowing | undefined,
+): Promise<PolicyStop | PolicyContext | undefined> {
+  let decision: PolicyHookResult;
   try {
-    return normalizeDecision(toolName, await hook(context as never), stage);
+    decision = await hook(context as never);
   } catch (error) {
     const reason = `the ${stage} policy threw: ${describeThrown(error)}`;
     return {
@@ -104,22 +109,49 @@ async function runHook(
       }),
     };
   }
+  const stop = normalizeDecision(toolName, decision, stage);
+  if (stop !== undefined) return stop;
+  const capabilities = typeof decision === 'object' && decision !== null ? decision.capabilities : undefined;
+  if (capabilities === undefined || narrow === undefined) return undefined;
+  if (!Array.isArray(capabilities) || capabilities.some((capability) => typeof capability !== 'string')) {
+    return invalid(toolName, stage, '`capabilities` is not an array of strings');
+  }
+  return narrow(capabilities);
 }
 
-/** Runs the registry hook, then the tool hook, of one stage; the first stop wins. */
+function isStop(value: PolicyStop | PolicyContext | undefined): value is PolicyStop {
+  return value !== undefined && 'status' in value && 'error' in value;
+}
+
+/**
+ * Runs the registry hook, then the tool hook, of one stage; the first stop wins. An allowing decision
+ * with `capabilities` narrows the authority the next hook and the tool see (never widens it).
+ */
 export async function runPolicyStage(
   toolName: string,
   stage: 'beforeExecute' | 'afterExecute',
   registry: ToolPolicy | undefined,
   tool: ToolPolicy | undefined,
   context: PolicyContext,
+  narrow?: CapabilityNarrowing,
 ): Promise<PolicyStop | undefined> {
+  let current = context;
   const registryHook = registry?.[stage];
   if (typeof registryHook === 'function') {
-    const stop = await runHook(toolName, `registry ${stage}`, registryHook.bind(registry), context);
-    if (stop !== undefined) return stop;
+    const outcome = await runHook(
+      toolName,
+      `registry ${stage}`,
+      registryHook.bind(registry),
+      current,
+      narrow,
+    );
+    if (isStop(outcome)) return outcome;
+    if (outcome !== undefined) current = outcome;
   }
   const toolHook = tool?.[stage];
-  if (typeof toolHook === 'function') return runHook(toolName, `tool ${stage}`, toolHook.bind(tool), context);
+  if (typeof toolHook === 'function') {
+    const outcome = await runHook(toolName, `tool ${stage}`, toolHook.bind(tool), current, narrow);
+    if (isStop(outcome)) return outcome;
+  }
   return undefined;
 }

@@ -41,3 +41,25 @@ function deepFreeze(value: unknown, depth: number): unknown {
   for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key], depth + 1);
   return Object.freeze(value);
 }
+
+/**
+ * The request context with capabilities narrowed to those both the host granted and the policy kept.
+ * Capabilities the host did not grant are never added.
+ *
+ * @example
+ * ```ts
+ * narrowCapabilities({ authority: { capabilities: ['read', 'write'] } }, ['read', 'admin']);
+ * // authority.capabilities: ['read']
+ * ```
+ */
+export function narrowCapabilities(
+  context: RequestContext | undefined,
+  keep: readonly string[],
+): RequestContext {
+  const granted = context?.authority?.capabilities ?? [];
+  const effective = granted.filter((capability) => keep.includes(capability));
+  return freezeRequestContext({
+    ...context,
+    authority: { ...context?.authority, capabilities: effective },
+  });
+}

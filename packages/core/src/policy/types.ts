@@ -17,6 +17,11 @@ export interface PolicyDecision {
   readonly reason?: string;
   /** For `needs_input`: a description (for example a JSON Schema) of the input requested from a human. */
   readonly input?: unknown;
+  /**
+   * On allow: the capabilities the call may use. Intersected with the host's
+   * `requestContext.authority.capabilities`, so a policy can narrow authority and never add to it.
+   */
+  readonly capabilities?: readonly string[];
 }
 
 /** The value a policy hook may return. */

@@ -2,10 +2,12 @@ import { ToolCallError } from '../errors/tool-call-error';
 import { createToolError } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
 import type { ListenerOptions } from '../events/types';
+import { createExecutions } from '../execution/executions-api';
 import { admissionResult } from '../execution/finish-call';
 import { nextCallId, nextExecutionId } from '../execution/ids';
 import { createRegistration, createStandaloneOwner, type Registration } from '../execution/registration';
 import { runCall } from '../execution/run-call';
+import type { AbortScope, Executions, ShutdownOptions } from '../execution/snapshot-types';
 import type { ExecuteWithOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import { normalizeToolConfig } from './normalize-config';
 import { serializeTool } from './serialize';
@@ -122,6 +124,71 @@ const toolMethods = {
   },
 };
 Object.setPrototypeOf(toolMethods, Function.prototype);
+
+function trackerOf(tool: ToolObject) {
+  return tool[INTERNALS].standalone.owner.tracker;
+}
+
+const executionsCache = new WeakMap<ToolObject, Executions>();
+
+Object.defineProperties(toolMethods, {
+  activeExecutions: {
+    get(this: ToolObject) {
+      return trackerOf(this).liveCount;
+    },
+  },
+  executionSignal: {
+    get(this: ToolObject) {
+      return trackerOf(this).signal;
+    },
+  },
+  completed: {
+    get(this: ToolObject) {
+      return trackerOf(this).completed;
+    },
+  },
+  admissionClosed: {
+    get(this: ToolObject) {
+      return trackerOf(this).admissionClosed;
+    },
+  },
+  executions: {
+    get(this: ToolObject) {
+      let executions = executionsCache.get(this);
+      if (executions === undefined) {
+        executions = createExecutions(trackerOf(this));
+        executionsCache.set(this, executions);
+      }
+      return executions;
+    },
+  },
+  whenIdle: {
+    value(this: ToolObject) {
+      return trackerOf(this).whenIdle();
+    },
+  },
+  complete: {
+    value(this: ToolObject) {
+      return trackerOf(this).complete();
+    },
+  },
+  closeAdmission: {
+    value(this: ToolObject) {
+      trackerOf(this).closeAdmission();
+    },
+  },
+  shutdown: {
+    value(this: ToolObject, options?: ShutdownOptions) {
+      return trackerOf(this).shutdown(options);
+    },
+  },
+  abort: {
+    value(this: ToolObject, scope?: AbortScope, reason?: string) {
+      const text = typeof reason === 'string' && reason.length > 0 ? reason : 'aborted by its owner';
+      return trackerOf(this).abort(scope, text);
+    },
+  },
+});
 
 async function executeOrThrow(
   reg: Registration,

@@ -3,6 +3,7 @@ import type { ListenerOptions, ToolEventListener, ToolEventMap, Unsubscribe } fr
 import type { ExecuteWithOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import type { RequestContext } from '../policy/request-context';
 import type { ToolPolicy } from '../policy/types';
+import type { ExecutionLifetime } from '../toolbox/types';
 import type { LazyExecute } from './lazy';
 
 /** An object schema with any shape and any unknown-key mode. */
@@ -196,6 +197,14 @@ export interface Tool<
   ): Promise<ToolEventMap[K]>;
   toJSON(): SerializedTool;
 }
+
+/** A tool also exposes the lifetime of the calls made on it directly (not through a toolbox). */
+export interface Tool<
+  TName extends string = string,
+  TInput extends ToolInput = ToolInput,
+  TResult = unknown,
+  TContext extends object = Record<never, never>,
+> extends ExecutionLifetime {}
 
 /** A tool configuration after normalization (schema resolved, tags complete). */
 export interface ToolConfiguration {

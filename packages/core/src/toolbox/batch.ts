@@ -16,6 +16,14 @@ export async function executeBatch(
 ): Promise<ToolResult[]> {
   const { concurrency, mode = 'parallel', errorMode = 'collect', ...callOptions } = options ?? {};
   const limit = checkConcurrency(concurrency);
+  if (mode !== 'parallel' && mode !== 'sequential') {
+    throw new RangeError(`Batch mode must be 'parallel' or 'sequential', got ${JSON.stringify(mode)}.`);
+  }
+  if (errorMode !== 'collect' && errorMode !== 'failFast') {
+    throw new RangeError(
+      `Batch errorMode must be 'collect' or 'failFast', got ${JSON.stringify(errorMode)}.`,
+    );
+  }
   const results: ToolResult[] = new Array(calls.length);
   const failFast = errorMode === 'failFast';
   const batchAbort = failFast ? new AbortController() : undefined;
@@ -28,29 +36,26 @@ export async function executeBatch(
   }
   let failed = false;
 
-  const runAt = async (index: number): Promise<void> => {
-    const call = calls[index] as ToolCall;
-    if (failed) {
-      results[index] = skipped(call);
-      return;
-    }
-    const result = await runOne(call, perCall);
-    results[index] = result;
-    if (failFast && !failed && (result.outcome === 'error' || result.outcome === 'denied')) {
-      failed = true;
-      batchAbort?.abort(new Error('an earlier call in the batch failed (failFast)'));
-    }
-  };
-
-  if (mode === 'sequential') {
-    for (let index = 0; index < calls.length; index++) await runAt(index);
-    return results;
-  }
-  let next = 0;
+  // One loop per worker, no per-call closure or async frame: a batch is the hot path of an agent turn.
   const worker = async (): Promise<void> => {
-    while (next < calls.length) await runAt(next++);
+    while (next < calls.length) {
+      const index = next++;
+      const call = calls[index] as ToolCall;
+      if (failed) {
+        results[index] = skipped(call);
+        continue;
+      }
+      const result = await runOne(call, perCall);
+      results[index] = result;
+      if (failFast && !failed && (result.outcome === 'error' || result.outcome === 'denied')) {
+        failed = true;
+        batchAbort?.abort(new Error('an earlier call in the batch failed (failFast)'));
+      }
+    }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, calls.length) }, worker));
+  let next = 0;
+  const workers = mode === 'sequential' ? 1 : Math.min(limit, calls.length);
+  await Promise.all(Array.from({ length: workers }, worker));
   return results;
 }
 

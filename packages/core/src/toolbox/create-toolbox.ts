@@ -2,14 +2,18 @@ import { ToolboxError } from '../errors/armorer-error';
 import { createToolError } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
 import type { ListenerOptions } from '../events/types';
+import { createExecutions } from '../execution/executions-api';
 import { admissionResult } from '../execution/finish-call';
 import { nextCallId } from '../execution/ids';
 import { createRegistration, type ExecutionOwner, type Registration } from '../execution/registration';
 import { runCall } from '../execution/run-call';
+import type { AbortScope, Executions, ShutdownOptions, ShutdownReport } from '../execution/snapshot-types';
+import { ExecutionTracker } from '../execution/tracker';
 import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import { isTool, toolInternals } from '../tool/create-tool';
 import { serializeTool } from '../tool/serialize';
 import type { AnyTool, SerializedTool } from '../tool/types';
+import { Admission } from './admission';
 import { applyMiddleware } from './apply-middleware';
 import { executeBatch } from './batch';
 import { hydrateTool, isSerializedTool } from './hydrate';
@@ -20,7 +24,6 @@ import {
   type ProviderName,
   type ProviderToolDeclaration,
 } from './provider-exporters';
-import { suggestToolNames } from './suggest';
 import type { SerializedToolbox, Toolbox, ToolboxOptions } from './types';
 
 /** Anything `createToolbox` and `register` accept as a tool. */
@@ -50,8 +53,17 @@ export class ToolboxImpl {
     }
     this.#options = options;
     this.context = Object.freeze({ ...(context as Record<string, unknown> | undefined) });
+    const tracker = new ExecutionTracker();
+    const registrations = this.#registrations;
     this.#owner = {
       emitter: this.#emitter,
+      tracker,
+      revisions: {
+        toolboxRevision: options.toolboxRevision,
+        policyRevision: options.policyRevision,
+        approvalRevision: options.approvalRevision,
+      },
+      catalogRevision: () => registrations.size,
       context: this.context,
       policy: options.policy,
       policyContext: options.policyContext,
@@ -60,8 +72,61 @@ export class ToolboxImpl {
       allowDangerous: options.allowDangerous !== false,
       telemetry: options.telemetry === true,
     };
+    this.#admission = new Admission(options, this.#emitter, this.#registrations);
     markToolbox(this);
     setToolboxInternals(this, { options, registrations: this.#registrations, emitter: this.#emitter });
+    const signal = options.signal;
+    if (signal !== undefined) {
+      if (signal.aborted) void tracker.complete();
+      else signal.addEventListener('abort', () => void tracker.complete(), { once: true });
+    }
+  }
+
+  readonly #admission: Admission;
+  #executions: Executions | undefined;
+
+  /** Admitted calls that have not reached a terminal or unknown-effect state. */
+  get activeExecutions(): number {
+    return this.#owner.tracker.liveCount;
+  }
+
+  /** Aborted when the toolbox completes or shuts down with the abort policy. */
+  get executionSignal(): AbortSignal {
+    return this.#owner.tracker.signal;
+  }
+
+  get completed(): boolean {
+    return this.#owner.tracker.completed;
+  }
+
+  get admissionClosed(): boolean {
+    return this.#owner.tracker.admissionClosed;
+  }
+
+  get executions(): Executions {
+    this.#executions ??= createExecutions(this.#owner.tracker);
+    return this.#executions;
+  }
+
+  whenIdle(): Promise<void> {
+    return this.#owner.tracker.whenIdle();
+  }
+
+  complete(): Promise<void> {
+    return this.#owner.tracker.complete();
+  }
+
+  closeAdmission(): void {
+    this.#owner.tracker.closeAdmission();
+  }
+
+  shutdown(options?: ShutdownOptions): Promise<ShutdownReport> {
+    return this.#owner.tracker.shutdown(options);
+  }
+
+  abort(scope?: AbortScope, reason?: string): number {
+    const text = typeof reason === 'string' && reason.length > 0 ? reason : 'aborted by its owner';
+    return this.#owner.tracker.abort(scope, text);
   }
 
   get size(): number {
@@ -99,6 +164,7 @@ export class ToolboxImpl {
       });
     }
     const internals = toolInternals(registered);
+    this.#admission?.invalidate();
     this.#registrations.set(
       name,
       createRegistration(registered, internals.configuration, internals.emitter, this.#owner),
@@ -151,9 +217,7 @@ export class ToolboxImpl {
         'INVALID_TOOL_CALL',
         'A tool call must be an object with a string "name" and an "arguments" object or JSON string.',
       );
-      const name =
-        typeof call === 'object' && call !== null && typeof call.name === 'string' ? call.name : '';
-      return Promise.resolve(admissionResult(this.#emitter, name, nextCallId(), error));
+      return Promise.resolve(admissionResult(this.#emitter, '', nextCallId(), error));
     }
     const callId = typeof call.id === 'string' && call.id.length > 0 ? call.id : nextCallId();
     const emitter = this.#emitter;
@@ -166,33 +230,15 @@ export class ToolboxImpl {
         callId,
       });
     }
-    const reg = this.#registrations.get(call.name);
-    if (reg === undefined) return Promise.resolve(this.#notFound(call.name, callId));
-    return runCall(reg, call, callId, options);
-  }
-
-  #notFound(name: string, callId: string): ToolResult {
-    const suggestions = suggestToolNames(name, this.#registrations.keys());
-    const hint =
-      suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(' or ')}?` : '';
-    const shown = name.length > 100 ? `${name.slice(0, 100)}…` : name;
-    const error = createToolError(
-      'TOOL_NOT_FOUND',
-      `Unknown tool "${shown}".${hint} Call one of the available tools.`,
-      {
-        details: { suggestions },
-      },
-    );
-    if (this.#emitter.size !== 0) {
-      this.#emitter.emit('not-found', {
-        type: 'not-found',
-        detail: { name, suggestions },
-        timestamp: Date.now(),
-        toolName: name,
-        callId,
-      });
+    if (this.#owner.tracker.admissionClosed) {
+      const message = `Tool "${call.name}" cannot run: this toolbox no longer admits calls (it completed or is shutting down).`;
+      return Promise.resolve(
+        admissionResult(emitter, call.name, callId, createToolError('TOOLBOX_CLOSED', message)),
+      );
     }
-    return admissionResult(this.#emitter, name, callId, error);
+    const admitted = this.#admission.admit(call, callId, options);
+    if (!('config' in admitted)) return Promise.resolve(admitted);
+    return runCall(admitted, call, callId, options);
   }
 
   addEventListener(type: string, listener: (event: never) => void, options?: ListenerOptions) {

@@ -8,17 +8,19 @@ export type ToolsOf<TTools extends readonly unknown[]> = [TTools[number]] extend
   ? AnyTool
   : Extract<TTools[number], ToolLike>;
 
+function createToolboxFunction(): Toolbox;
 function createToolboxFunction<
-  const TTools extends readonly (ToolLike | ToolSource)[] = [],
+  const TTools extends readonly unknown[],
   TContext extends object = Record<string, unknown>,
->(
-  tools?: TTools | SerializedToolbox,
-  options?: ToolboxOptions<TContext>,
-): Toolbox<ToolsOf<TTools>, TContext> {
+>(tools: TTools | SerializedToolbox, options?: ToolboxOptions<TContext>): Toolbox<ToolsOf<TTools>, TContext>;
+function createToolboxFunction(
+  tools?: readonly unknown[] | SerializedToolbox,
+  options?: ToolboxOptions<object>,
+): Toolbox {
   return createToolboxImpl(
     tools as readonly ToolSource[] | SerializedToolbox | undefined,
     options,
-  ) as unknown as Toolbox<ToolsOf<TTools>, TContext>;
+  ) as unknown as Toolbox;
 }
 
 /** Options of the lazy provider import helpers: toolbox options plus `getTool` for implementations. */

@@ -1,9 +1,11 @@
 import type { ListenerOptions, ToolboxEventListener, ToolboxEventMap, Unsubscribe } from '../events/types';
+import type { AbortScope, Executions, ShutdownOptions, ShutdownReport } from '../execution/snapshot-types';
 import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import type { ToolMiddleware } from '../middleware/create-middleware';
 import type { ToolPolicy } from '../policy/types';
 import type { AnyTool, SerializedTool, ToolExecute, ToolLike } from '../tool/types';
 import type { ToolboxEmbedder } from './embedder';
+import type { LoopDetectionOptions } from './loop-detection';
 import type { ProviderExportOptions, ProviderName, ProviderToolDeclaration } from './provider-exporters';
 
 /** Options of `createToolbox`. */
@@ -26,6 +28,12 @@ export interface ToolboxOptions<TContext extends object = Record<string, unknown
   readonly telemetry?: boolean;
   /** The owner's signal: aborting it cancels the toolbox's work. Never forwarded by `combineToolboxes`. */
   readonly signal?: AbortSignal;
+  /** Resolve mangled tool names (case, separators, namespace prefixes); ambiguous names stay not-found. */
+  readonly resolution?: boolean;
+  /** Detect and stop a model stuck repeating calls (`true` for the defaults: warn at 5, block at 10). */
+  readonly loopDetection?: boolean | LoopDetectionOptions;
+  /** Limit the calls each owner may make through this toolbox (`budget-exceeded`, BUDGET_EXCEEDED). */
+  readonly budget?: { readonly maxCalls: number };
   /** Turns texts into vectors for semantic tool search (used by `armorer/query` and `armorer/tools`). */
   readonly embedder?: ToolboxEmbedder;
   /** Supplies implementations when hydrating serialized tool configurations. */
@@ -65,11 +73,31 @@ export type ResultOfTool<TTools extends ToolLike, TName extends string> =
         : unknown
     : unknown;
 
-/** A registry of tools: validated execution, events, policy and composition. */
-export interface Toolbox<
-  TTools extends ToolLike = AnyTool,
-  TContext extends object = Record<string, unknown>,
-> {
+/** The lifetime of the work a tool or toolbox owns. */
+export interface ExecutionLifetime {
+  /** Admitted calls that have not reached a terminal or unknown-effect state. */
+  readonly activeExecutions: number;
+  /** Aborted when the owner completes (or shuts down with the abort policy). */
+  readonly executionSignal: AbortSignal;
+  readonly completed: boolean;
+  readonly admissionClosed: boolean;
+  /** Immutable, revisioned snapshots of the owner's executions. */
+  readonly executions: Executions;
+  /** Resolves once every admitted call is terminal or explicitly unknown-effect. */
+  whenIdle(): Promise<void>;
+  /** Idempotent: closes admission, requests cancellation of active work, resolves when idle. */
+  complete(): Promise<void>;
+  /** Rejects new calls (TOOLBOX_CLOSED) while admitted work continues. */
+  closeAdmission(): void;
+  /** Closes admission, then drains or aborts admitted work, and reports how every execution ended. */
+  shutdown(options?: ShutdownOptions): Promise<ShutdownReport>;
+  /** Requests cancellation of the live executions in scope (all of them without a scope). */
+  abort(scope?: AbortScope, reason?: string): number;
+}
+
+/** A registry of tools: validated execution, events, policy, composition and execution lifetime. */
+export interface Toolbox<TTools extends ToolLike = AnyTool, TContext extends object = Record<string, unknown>>
+  extends ExecutionLifetime {
   /** The shared context (frozen). */
   readonly context: Readonly<TContext>;
   /** Number of registered tools. */

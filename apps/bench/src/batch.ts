@@ -1,0 +1,56 @@
+import { createTool, createToolbox } from '@armorer/core';
+import { z } from 'zod';
+
+/** A batch of calls run at a fixed concurrency, through armorer and through a plain limiter. */
+export interface BatchTiming {
+  readonly calls: number;
+  readonly concurrency: number;
+  /** Best of the rounds, milliseconds per batch. */
+  readonly baselineMs: number;
+  readonly armorerMs: number;
+}
+
+const schema = z.object({ a: z.number(), b: z.number() });
+const add = async ({ a, b }: { a: number; b: number }): Promise<number> => a + b;
+
+/** The raw baseline: `safeParse` + an awaited call, run through a plain worker-pool limiter. */
+async function plainLimiter(args: readonly unknown[], concurrency: number): Promise<number[]> {
+  const results: number[] = new Array(args.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < args.length) {
+      const index = next++;
+      const parsed = schema.safeParse(args[index]);
+      if (!parsed.success) throw new Error('invalid');
+      results[index] = await add(parsed.data);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, args.length) }, worker));
+  return results;
+}
+
+/** Measures `toolbox.execute(calls, { concurrency })` against the plain limiter, best of `rounds`. */
+export async function measureBatch(calls: number, concurrency: number, rounds: number): Promise<BatchTiming> {
+  const toolbox = createToolbox([
+    createTool({ name: 'add', description: 'Add', input: schema, execute: add }),
+  ]);
+  const args = Array.from({ length: calls }, (_, index) => ({ a: index, b: 1 }));
+  const toolCalls = args.map((value, index) => ({ id: `c${index}`, name: 'add', arguments: value }));
+  let baselineMs = Number.POSITIVE_INFINITY;
+  let armorerMs = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < rounds; round++) {
+    let started = performance.now();
+    const raw = await plainLimiter(args, concurrency);
+    baselineMs = Math.min(baselineMs, performance.now() - started);
+    started = performance.now();
+    const results = await toolbox.execute(toolCalls, { concurrency });
+    armorerMs = Math.min(armorerMs, performance.now() - started);
+    if (
+      results[calls - 1]?.result !== raw[calls - 1] ||
+      results.some((result) => result.outcome !== 'success')
+    ) {
+      throw new Error('batch results differ from the baseline');
+    }
+  }
+  return { calls, concurrency, baselineMs, armorerMs };
+}

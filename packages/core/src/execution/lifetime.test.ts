@@ -1,0 +1,205 @@
+import { describe, expect, test } from 'bun:test';
+import { z } from 'zod';
+import { delay, makeAddTool } from '../__fixtures__/tools';
+import { createTool } from '../tool/public';
+import { createToolbox } from '../toolbox/public';
+
+const waiting = (calls: { count: number }) =>
+  createTool({
+    name: 'wait-for-abort',
+    description: 'Waits until cancelled',
+    async execute(_params, { signal }) {
+      calls.count++;
+      await new Promise((_resolve, reject) => {
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+      });
+      return 'never';
+    },
+  });
+
+describe('execution lifetime', () => {
+  test('the documented example: complete() cancels pending work and the toolbox becomes idle', async () => {
+    const calls = { count: 0 };
+    const toolbox = createToolbox([waiting(calls)]);
+    const pending = toolbox.execute({ name: 'wait-for-abort', arguments: {} });
+    await delay(1);
+    expect(toolbox.activeExecutions).toBe(1);
+    await toolbox.complete();
+    await toolbox.whenIdle();
+    expect([toolbox.completed, toolbox.activeExecutions]).toEqual([true, 0]);
+    const result = await pending;
+    expect(result.outcome).toBe('cancelled');
+    expect(result.error?.code).toBe('CANCELLED');
+    expect(toolbox.executionSignal.aborted).toBe(true);
+    await toolbox.complete(); // idempotent
+    const late = await toolbox.execute({ name: 'wait-for-abort', arguments: {} });
+    expect(late.error).toMatchObject({ category: 'unavailable', code: 'TOOLBOX_CLOSED' });
+    expect(calls.count).toBe(1);
+  });
+
+  test('closeAdmission rejects new calls while admitted work finishes', async () => {
+    const slow = createTool({
+      name: 'slow',
+      description: 'x',
+      async execute() {
+        await delay(20);
+        return 'done';
+      },
+    });
+    const toolbox = createToolbox([slow]);
+    const admitted = toolbox.execute({ name: 'slow', arguments: {} });
+    toolbox.closeAdmission();
+    expect(toolbox.admissionClosed).toBe(true);
+    expect((await toolbox.execute({ name: 'slow', arguments: {} })).error?.code).toBe('TOOLBOX_CLOSED');
+    expect((await admitted).result).toBe('done');
+    expect(toolbox.completed).toBe(false);
+  });
+
+  test('the owner signal option completes the toolbox', async () => {
+    const controller = new AbortController();
+    const calls = { count: 0 };
+    const toolbox = createToolbox([waiting(calls)], { signal: controller.signal });
+    const pending = toolbox.execute({ name: 'wait-for-abort', arguments: {} });
+    await delay(1);
+    controller.abort();
+    expect((await pending).outcome).toBe('cancelled');
+    expect(toolbox.completed).toBe(true);
+  });
+
+  test('a callback that ignores cancellation stays cleanup-pending until it settles', async () => {
+    let release: () => void = () => {};
+    const stubborn = createTool({
+      name: 'stubborn',
+      description: 'ignores its signal',
+      async execute() {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return 'finished anyway';
+      },
+    });
+    const toolbox = createToolbox([stubborn]);
+    const states: string[] = [];
+    toolbox.executions.subscribe((snapshot) => states.push(snapshot.state));
+    const pending = toolbox.execute({ name: 'stubborn', arguments: {} });
+    await delay(1);
+    toolbox.abort();
+    const result = await pending;
+    expect(result.outcome).toBe('cancelled');
+    expect(toolbox.activeExecutions).toBe(1);
+    const [snapshot] = toolbox.executions.inspect();
+    expect(snapshot?.state).toBe('cleanup-pending');
+    expect(snapshot?.cleanup.status).toBe('pending');
+    let idle = false;
+    void toolbox.whenIdle().then(() => {
+      idle = true;
+    });
+    await delay(5);
+    expect(idle).toBe(false);
+    release();
+    await toolbox.whenIdle();
+    expect(toolbox.executions.inspect()[0]).toMatchObject({
+      state: 'terminal',
+      cleanup: { status: 'completed' },
+    });
+    expect(states).toEqual(['abort-requested', 'cleanup-pending', 'terminal']);
+  });
+
+  test('shutdown drain awaits admitted work; abort cancels it; both report every execution', async () => {
+    const toolbox = createToolbox([
+      makeAddTool(),
+      createTool({
+        name: 'slow',
+        description: 'x',
+        async execute() {
+          await delay(10);
+          return 1;
+        },
+      }),
+    ]);
+    const a = toolbox.execute({ name: 'slow', arguments: {} });
+    const b = toolbox.execute({ name: 'add-numbers', arguments: { a: 1, b: 2 } });
+    const report = await toolbox.shutdown({ policy: 'drain' });
+    expect((await a).outcome).toBe('success');
+    expect((await b).outcome).toBe('success');
+    expect(report.policy).toBe('drain');
+    expect(report.terminal.map((snapshot) => snapshot.result?.outcome).sort()).toEqual([
+      'success',
+      'success',
+    ]);
+    expect(report.unknownEffects).toEqual([]);
+
+    const calls = { count: 0 };
+    const aborting = createToolbox([waiting(calls)]);
+    const pending = [1, 2, 3].map(() => aborting.execute({ name: 'wait-for-abort', arguments: {} }));
+    await delay(1);
+    const abortReport = await aborting.shutdown({ policy: 'abort' });
+    expect(abortReport.terminal).toHaveLength(3);
+    expect((await Promise.all(pending)).map((result) => result.outcome)).toEqual([
+      'cancelled',
+      'cancelled',
+      'cancelled',
+    ]);
+    await expect(aborting.shutdown({ policy: 'maybe' as never })).rejects.toThrow(RangeError);
+  });
+
+  test('an unresolved cleanup becomes unknown-effect in the shutdown report', async () => {
+    const never = createTool({ name: 'never', description: 'x', execute: () => new Promise(() => {}) });
+    const failing = createTool({
+      name: 'fails-on-cleanup',
+      description: 'x',
+      async execute() {
+        await delay(15);
+        throw new Error('disk full while rolling back');
+      },
+    });
+    const toolbox = createToolbox([never, failing]);
+    const calls = [
+      toolbox.execute({ name: 'never', arguments: {} }),
+      toolbox.execute({ name: 'fails-on-cleanup', arguments: {} }),
+    ];
+    await delay(1);
+    const report = await toolbox.shutdown({ policy: 'abort', timeoutMs: 40 });
+    expect((await Promise.all(calls)).map((result) => result.outcome)).toEqual(['cancelled', 'cancelled']);
+    expect(report.unknownEffects.map((snapshot) => snapshot.toolName)).toEqual(['never']);
+    expect(report.unknownEffects[0]?.cleanup.status).toBe('unresolved');
+    expect(report.cleanupFailures.map((snapshot) => snapshot.toolName)).toEqual(['fails-on-cleanup']);
+    expect(report.cleanupFailures[0]?.cleanup.error).toContain('disk full');
+    expect(toolbox.activeExecutions).toBe(0);
+  });
+
+  test('tools expose the lifetime of calls made on them directly', async () => {
+    const calls = { count: 0 };
+    const tool = waiting(calls);
+    const pending = tool.execute({ name: 'wait-for-abort', arguments: {} });
+    await delay(1);
+    expect(tool.activeExecutions).toBe(1);
+    await tool.complete();
+    expect((await pending).outcome).toBe('cancelled');
+    expect(tool.completed).toBe(true);
+    await expect(tool()).rejects.toThrow(/no longer admits/);
+  });
+
+  test('context.signal composes caller signal, deadline and owner shutdown; progress never extends a timeout', async () => {
+    const seen: string[] = [];
+    const tool = createTool({
+      name: 'chatty',
+      description: 'x',
+      input: z.object({}),
+      async execute(_params, { signal, progress }) {
+        for (let index = 0; index < 20 && !signal.aborted; index++) {
+          progress({ percent: index * 5 });
+          await delay(5);
+        }
+        seen.push(String(signal.reason?.name));
+        return 'done';
+      },
+    });
+    const started = Date.now();
+    const result = await tool.executeWith({ params: {}, timeout: 25 });
+    expect(result.error?.code).toBe('TIMEOUT');
+    expect(Date.now() - started).toBeLessThan(80);
+    await delay(20);
+    expect(seen).toEqual(['TimeoutError']);
+  });
+});

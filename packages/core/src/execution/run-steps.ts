@@ -1,0 +1,131 @@
+import { ArmorerError } from '../errors/armorer-error';
+import { ToolFailureError } from '../errors/tool-call-error';
+import { createToolError, describeThrown, type ToolError } from '../errors/tool-error';
+import type { PolicyStop } from '../policy/evaluate';
+import { createPendingApproval } from '../policy/pending-approval';
+import type { PolicyContext } from '../policy/types';
+import { LazyLoadError } from '../tool/lazy';
+import type { CallState } from './call-state';
+import { cancelledError } from './cancellation';
+import { finishCall, type ResultFields } from './finish-call';
+import type { Registration } from './registration';
+import { ToolCallContextImpl } from './tool-context';
+import type { ToolCall, ToolResult } from './types';
+
+/** The part of a Zod safeParse result the pipeline reads. */
+export interface SafeParseResult {
+  readonly success: boolean;
+  readonly data?: unknown;
+  readonly error?: { readonly issues: readonly { code: string; path: PropertyKey[]; message: string }[] };
+}
+
+/** Evaluates an availability hook against the registration context; a throwing probe means unavailable. */
+export async function isAvailable(reg: Registration): Promise<boolean> {
+  try {
+    return (await reg.config.availability?.(reg.context)) === true;
+  } catch {
+    return false;
+  }
+}
+
+/** Falls back to async validation for schemas with async refinements; any other throw is a validation error. */
+export async function parseAsyncOrFail(
+  reg: Registration,
+  args: unknown,
+  syncError: unknown,
+): Promise<SafeParseResult> {
+  const isAsyncSchema = syncError instanceof Error && /synchronous parse|parseAsync/.test(syncError.message);
+  let failure = syncError;
+  try {
+    if (isAsyncSchema) return (await reg.config.schema.safeParseAsync(args)) as SafeParseResult;
+  } catch (error) {
+    failure = error;
+  }
+  return {
+    success: false,
+    error: {
+      issues: [{ code: 'custom', path: [], message: `Schema validation threw: ${describeThrown(failure)}` }],
+    },
+  };
+}
+
+/** The context object an implementation receives. */
+export function createContext(reg: Registration, state: CallState): ToolCallContextImpl {
+  const context = new ToolCallContextImpl(state);
+  if (reg.userContext !== undefined) Object.assign(context, reg.userContext);
+  return context;
+}
+
+/** What policy hooks read about a call. */
+export function createPolicyContext(
+  reg: Registration,
+  state: CallState,
+  call: ToolCall,
+  params: Record<string, unknown>,
+): PolicyContext {
+  return {
+    toolName: reg.config.name,
+    callId: state.callId,
+    executionId: state.executionId,
+    ownerId: state.ownerId,
+    params,
+    call,
+    description: reg.config.description,
+    tags: reg.config.tags,
+    metadata: reg.config.metadata,
+    context: reg.context,
+    policyContext: reg.owner.policyContext,
+    requestContext: state.requestContext,
+  };
+}
+
+/** Ends a call a policy stopped: denied, or paused for approval or input. */
+export function stopped(
+  state: CallState,
+  fields: ResultFields,
+  stop: PolicyStop,
+  params: Record<string, unknown>,
+): ToolResult {
+  if (stop.status === 'deny')
+    return finishCall(state, fields, 'denied', undefined, stop.error, 'policy-denied');
+  fields.pendingApproval = createPendingApproval(state, stop, params);
+  return finishCall(state, fields, 'action_required', undefined, stop.error);
+}
+
+/** Ends a cancelled or timed-out call (timeouts are errors, cancellations are `cancelled`). */
+export function interrupted(state: CallState, fields: ResultFields, partial?: unknown[]): ToolResult {
+  const error = state.interrupted ?? cancelledError(state.reg.config.name, undefined);
+  return finishCall(
+    state,
+    fields,
+    error.code === 'TIMEOUT' ? 'error' : 'cancelled',
+    partial,
+    error,
+    'cancelled',
+  );
+}
+
+/** Classifies what an implementation threw. */
+export function executionError(toolName: string, thrown: unknown): ToolError {
+  if (LazyLoadError.isInstance(thrown))
+    return createToolError('LAZY_LOAD_FAILED', thrown.message, { cause: thrown.cause });
+  if (ToolFailureError.isInstance(thrown)) return thrown.toolError;
+  if (ArmorerError.isInstance(thrown) && thrown.code === 'TOOL_NOT_IMPLEMENTED') {
+    return createToolError('TOOL_NOT_IMPLEMENTED', thrown.message);
+  }
+  if (thrown instanceof Error) {
+    return createToolError(
+      'EXECUTION_FAILED',
+      `Tool "${toolName}" failed: ${thrown.message || thrown.name}`,
+      {
+        cause: thrown,
+      },
+    );
+  }
+  const thrownType = thrown === null ? 'null' : typeof thrown;
+  return createToolError(
+    'EXECUTION_FAILED',
+    `Tool "${toolName}" failed: it threw a non-Error value (${thrownType}): ${describeThrown(thrown)}`,
+    { cause: thrown, details: { thrownType } },
+  );
+}

@@ -1,0 +1,65 @@
+import type { CallState } from './call-state';
+import { definitionRevision } from './definition-revision';
+import type { ExecutionSnapshot, PrivilegedExecutionSnapshot } from './snapshot-types';
+
+/** The version of the rules `projectExecutionSnapshot` applies. */
+export const REDACTION_REVISION = 'armorer.redaction.v1';
+
+/** Builds the immutable, tenant-neutral snapshot of an execution (no payloads, no authority). */
+export function snapshotOf(state: CallState): ExecutionSnapshot {
+  const gate = state.reg.gate;
+  const result = state.result;
+  return Object.freeze({
+    version: 1,
+    revision: state.revision,
+    executionId: state.executionId,
+    callId: state.callId,
+    toolName: state.reg.config.name,
+    ownerId: state.ownerId,
+    state: state.phase,
+    queue:
+      state.phase === 'queued' && gate !== undefined && state.queuedAt !== undefined
+        ? Object.freeze({ position: gate.positionOf(state), queuedAt: state.queuedAt })
+        : undefined,
+    capacity:
+      gate === undefined
+        ? undefined
+        : Object.freeze({ limit: gate.limit, inUse: gate.inUse, queued: gate.queued }),
+    deadline: state.deadline,
+    activity: Object.freeze({
+      admittedAt: state.admittedAt,
+      startedAt: state.startedAt,
+      lastActivityAt: state.lastActivityAt,
+      settledAt: state.settledAt,
+      progress: state.progressSeen === undefined ? undefined : Object.freeze({ ...state.progressSeen }),
+      chunks: state.chunks,
+    }),
+    result:
+      result === undefined
+        ? undefined
+        : Object.freeze({
+            outcome: result.outcome,
+            errorCode: result.error?.code,
+            errorCategory: result.error?.category,
+          }),
+    cleanup: Object.freeze({ status: state.cleanup, error: state.cleanupError }),
+  });
+}
+
+/** The snapshot for trusted host code: adds the effective request context and the revisions. */
+export function privilegedSnapshotOf(state: CallState): PrivilegedExecutionSnapshot {
+  const owner = state.reg.owner;
+  return Object.freeze({
+    ...snapshotOf(state),
+    privileged: true as const,
+    requestContext: state.requestContext,
+    revisions: Object.freeze({
+      catalogRevision: owner.catalogRevision(),
+      toolboxRevision: owner.revisions.toolboxRevision,
+      toolDefinitionRevision: definitionRevision(state.reg.config),
+      policyRevision: owner.revisions.policyRevision,
+      approvalRevision: owner.revisions.approvalRevision,
+      redactionRevision: REDACTION_REVISION,
+    }),
+  });
+}

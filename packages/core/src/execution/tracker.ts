@@ -1,0 +1,197 @@
+import { createToolError, type ToolError } from '../errors/tool-error';
+import type { CallState } from './call-state';
+import { snapshotOf } from './snapshot';
+import type { AbortScope, ExecutionSnapshot, ShutdownOptions, ShutdownReport } from './snapshot-types';
+
+const HISTORY_LIMIT = 256;
+
+/**
+ * The lifetime of the work one owner (a toolbox, or a tool called directly) has admitted: which
+ * executions are live, the owner's signal, idleness, admission, shutdown and the snapshot revision.
+ */
+export class ExecutionTracker {
+  /** Live executions as an intrusive doubly linked list: O(1) admit/retire, no hashing on the hot path. */
+  #head: CallState | undefined;
+  #tail: CallState | undefined;
+  /** Number of live executions. */
+  liveCount = 0;
+  /**
+   * Set once the executions API is used (inspect, subscribe, locate, shutdown): from then on the
+   * executions record activity timestamps (reading the clock on every transition costs on the hot path).
+   * Ended executions are always kept in a bounded history.
+   */
+  observing = false;
+  /** Monotonic across every state change of every execution of this owner. */
+  revision = 0;
+  admissionClosed = false;
+  completed = false;
+  readonly #history: CallState[] = [];
+  #historyNext = 0;
+  #controller: AbortController | undefined;
+  #idle: { promise: Promise<void>; resolve: () => void } | undefined;
+  #subscribers: Set<(snapshot: ExecutionSnapshot) => void> | undefined;
+
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.completed) this.#controller.abort(new Error('The owner completed.'));
+    }
+    return this.#controller.signal;
+  }
+
+  admit(state: CallState): void {
+    state.prevLive = this.#tail;
+    state.nextLive = undefined;
+    if (this.#tail === undefined) this.#head = state;
+    else this.#tail.nextLive = state;
+    this.#tail = state;
+    state.isLive = true;
+    this.liveCount++;
+  }
+
+  /** The live executions, oldest first. */
+  live(): CallState[] {
+    const states: CallState[] = [];
+    for (let state = this.#head; state !== undefined; state = state.nextLive) states.push(state);
+    return states;
+  }
+
+  /** Records a state change: a new revision, and a snapshot for subscribers when there are any. */
+  touch(state: CallState): void {
+    state.revision = ++this.revision;
+    if (this.#subscribers !== undefined && this.#subscribers.size !== 0) {
+      const snapshot = snapshotOf(state);
+      for (const subscriber of this.#subscribers) {
+        try {
+          subscriber(snapshot);
+        } catch (error) {
+          console.error('[armorer] an executions subscriber threw:', error);
+        }
+      }
+    }
+  }
+
+  /** An execution reached terminal or unknown-effect: it leaves the live set for the history. */
+  retire(state: CallState): void {
+    if (!state.isLive) return;
+    state.isLive = false;
+    if (state.prevLive === undefined) this.#head = state.nextLive;
+    else state.prevLive.nextLive = state.nextLive;
+    if (state.nextLive === undefined) this.#tail = state.prevLive;
+    else state.nextLive.prevLive = state.prevLive;
+    state.prevLive = undefined;
+    state.nextLive = undefined;
+    this.liveCount--;
+    if (this.#history.length < HISTORY_LIMIT) this.#history.push(state);
+    else this.#history[this.#historyNext] = state;
+    this.#historyNext = (this.#historyNext + 1) % HISTORY_LIMIT;
+    if (this.liveCount === 0 && this.#idle !== undefined) {
+      this.#idle.resolve();
+      this.#idle = undefined;
+    }
+  }
+
+  /** Live executions first registered, then the retained ended ones, oldest first. */
+  all(): CallState[] {
+    const ended =
+      this.#history.length < HISTORY_LIMIT
+        ? [...this.#history]
+        : [...this.#history.slice(this.#historyNext), ...this.#history.slice(0, this.#historyNext)];
+    return [...ended, ...this.live()];
+  }
+
+  subscribe(listener: (snapshot: ExecutionSnapshot) => void): () => void {
+    if (typeof listener !== 'function') throw new TypeError('subscribe() expects a function.');
+    this.observing = true;
+    this.#subscribers ??= new Set();
+    this.#subscribers.add(listener);
+    return () => this.#subscribers?.delete(listener);
+  }
+
+  whenIdle(): Promise<void> {
+    if (this.liveCount === 0) return Promise.resolve();
+    if (this.#idle === undefined) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => {
+        resolve = done;
+      });
+      this.#idle = { promise, resolve };
+    }
+    return this.#idle.promise;
+  }
+
+  /** Requests cancellation of the live executions in scope; returns how many were asked. */
+  abort(scope: AbortScope | undefined, reason: string): number {
+    let count = 0;
+    for (const state of this.live()) {
+      if (!inScope(state, scope)) continue;
+      if (state.cancel(ownerCancelled(state, reason))) count++;
+    }
+    return count;
+  }
+
+  closeAdmission(): void {
+    this.admissionClosed = true;
+  }
+
+  complete(): Promise<void> {
+    if (!this.completed) {
+      this.completed = true;
+      this.admissionClosed = true;
+      this.#controller?.abort(new Error('The owner completed.'));
+      this.abort(undefined, 'the owner completed');
+    }
+    return this.whenIdle();
+  }
+
+  async shutdown(options: ShutdownOptions | undefined): Promise<ShutdownReport> {
+    const policy = options?.policy ?? 'drain';
+    if (policy !== 'drain' && policy !== 'abort') {
+      throw new RangeError(`shutdown() policy must be 'drain' or 'abort', got ${JSON.stringify(policy)}.`);
+    }
+    const timeoutMs = options?.timeoutMs;
+    if (timeoutMs !== undefined && !(timeoutMs >= 0))
+      throw new RangeError('shutdown() timeoutMs must be >= 0.');
+    this.closeAdmission();
+    this.observing = true;
+    const tracked = this.live();
+    if (policy === 'abort') {
+      this.#controller?.abort(new Error('The owner is shutting down.'));
+      this.abort(undefined, 'the owner is shutting down');
+    }
+    if (timeoutMs === undefined) await this.whenIdle();
+    else await waitAtMost(this.whenIdle(), timeoutMs);
+    for (const state of this.live()) state.markUnknownEffect();
+    const snapshots = tracked.map(snapshotOf);
+    return Object.freeze({
+      policy,
+      terminal: Object.freeze(snapshots.filter((snapshot) => snapshot.state === 'terminal')),
+      unknownEffects: Object.freeze(snapshots.filter((snapshot) => snapshot.state === 'unknown-effect')),
+      cleanupFailures: Object.freeze(snapshots.filter((snapshot) => snapshot.cleanup.status === 'failed')),
+    });
+  }
+}
+
+function inScope(state: CallState, scope: AbortScope | undefined): boolean {
+  if (scope === undefined) return true;
+  if ('executionId' in scope) return state.executionId === scope.executionId;
+  if ('callId' in scope) return state.callId === scope.callId;
+  if ('ownerId' in scope) return state.ownerId === scope.ownerId;
+  return false;
+}
+
+function ownerCancelled(state: CallState, reason: string): ToolError {
+  return createToolError('CANCELLED', `Tool "${state.reg.config.name}" was cancelled: ${reason}.`, {
+    details: { reason },
+  });
+}
+
+function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    promise.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
