@@ -1,10 +1,13 @@
 import { describeThrown, type ToolError } from '../errors/tool-error';
 import type { RequestContext } from '../policy/request-context';
+import type { PendingApproval, PolicyContext } from '../policy/types';
 import type { DispatchedEvent, ProgressUpdate } from '../tool/types';
 import type { Registration } from './registration';
 import type { CleanupStatus, ExecutionState } from './snapshot-types';
 import type { ExecutionTracker } from './tracker';
-import type { ToolResult } from './types';
+import type { ToolCall, ToolResult } from './types';
+
+const EMPTY: Record<string, unknown> = Object.freeze({});
 
 /** What an interrupted wait resolves with (the call was cancelled or timed out while waiting). */
 export const INTERRUPTED: unique symbol = Symbol('armorer.interrupted');
@@ -31,26 +34,20 @@ export class CallState {
   prevLive: CallState | undefined = undefined;
   nextLive: CallState | undefined = undefined;
   isLive = false;
-  /** Activity timestamps: recorded while the owner's executions are observed (0 / undefined otherwise). */
-  readonly admittedAt: number;
-  startedAt: number | undefined = undefined;
-  lastActivityAt: number;
-  settledAt: number | undefined = undefined;
-  queuedAt: number | undefined = undefined;
-  deadline: { readonly timeoutMs: number; readonly deadlineAt: number } | undefined = undefined;
-  progressSeen: { percent?: number; message?: string } | undefined = undefined;
-  chunks = 0;
   result: ToolResult | undefined = undefined;
-  cleanup: CleanupStatus = 'not-needed';
-  cleanupError: string | undefined = undefined;
+  /** Validated arguments, once validation passed. */
+  params: Record<string, unknown> = EMPTY;
+  /** The call asked for a live stream. */
+  wantsStream = false;
   /** Effective request context: frozen; capabilities possibly narrowed by policy. */
   requestContext: RequestContext | undefined;
-  #controller: AbortController | undefined = undefined;
-  #unlinkCaller: (() => void) | undefined = undefined;
+  /** Rarely needed per-call data, allocated on first use (keeps the common call small). */
+  x: CallExtras | undefined = undefined;
 
   constructor(
     readonly reg: Registration,
     readonly tracker: ExecutionTracker,
+    readonly call: ToolCall,
     readonly callId: string,
     readonly executionId: string,
     readonly ownerId: string | undefined,
@@ -58,9 +55,17 @@ export class CallState {
     readonly callerSignal: AbortSignal | undefined,
   ) {
     this.requestContext = requestContext;
-    this.admittedAt = tracker.observing ? Date.now() : 0;
-    this.lastActivityAt = this.admittedAt;
+    if (tracker.observing) {
+      const extras = this.ext;
+      extras.admittedAt = Date.now();
+      extras.lastActivityAt = extras.admittedAt;
+    }
     tracker.admit(this);
+  }
+
+  get ext(): CallExtras {
+    if (this.x === undefined) this.x = new CallExtras();
+    return this.x;
   }
 
   /** Now, when the owner's executions are observed; 0 otherwise (timestamps cost on the hot path). */
@@ -74,15 +79,15 @@ export class CallState {
 
   setPhase(phase: ExecutionState): void {
     this.phase = phase;
-    if (this.tracker.observing) this.lastActivityAt = Date.now();
+    if (this.tracker.observing) this.ext.lastActivityAt = Date.now();
     this.tracker.touch(this);
   }
 
   /** The composed signal handed to the implementation; created on first access. */
   signal(): AbortSignal {
-    if (this.#controller !== undefined) return this.#controller.signal;
+    if (this.ext.controller !== undefined) return this.ext.controller.signal;
     const controller = new AbortController();
-    this.#controller = controller;
+    this.ext.controller = controller;
     if (this.interrupted !== undefined) {
       controller.abort(abortReason(this.interrupted));
     } else if (this.callerSignal !== undefined) {
@@ -91,7 +96,7 @@ export class CallState {
       else if (!this.done) {
         const onAbort = (): void => controller.abort(caller.reason);
         caller.addEventListener('abort', onAbort, { once: true });
-        this.#unlinkCaller = () => caller.removeEventListener('abort', onAbort);
+        this.ext.unlinkCaller = () => caller.removeEventListener('abort', onAbort);
       }
     }
     return controller.signal;
@@ -107,14 +112,11 @@ export class CallState {
     if (this.done && this.phase !== 'streaming') return false;
     this.interrupted = error;
     if (!this.done) this.setPhase('abort-requested');
-    this.#controller?.abort(abortReason(error));
+    this.x?.controller?.abort(abortReason(error));
     this.interrupt?.(INTERRUPTED);
-    this.streamCancel?.();
+    this.x?.streamCancel?.();
     return true;
   }
-
-  /** Set by a live stream so cancellation can close it. */
-  streamCancel: (() => void) | undefined = undefined;
 
   /** Unwires the caller's signal and the deadline (set when the call has either). */
   disarm: (() => void) | undefined = undefined;
@@ -130,16 +132,18 @@ export class CallState {
     }
     if (this.holdsSlot) this.releaseSlot();
     this.result = result;
-    if (this.tracker.observing) this.settledAt = Date.now();
-    this.#unlinkCaller?.();
-    this.#unlinkCaller = undefined;
+    if (this.tracker.observing) this.ext.settledAt = Date.now();
+    if (this.x?.unlinkCaller !== undefined) {
+      this.x.unlinkCaller();
+      this.x.unlinkCaller = undefined;
+    }
     if (liveStream && this.interrupted === undefined) {
       this.setPhase('streaming');
       return;
     }
     const pending = this.pending;
     if (this.interrupted !== undefined && pending !== undefined) {
-      this.cleanup = 'pending';
+      this.ext.cleanup = 'pending';
       this.setPhase('cleanup-pending');
       pending.then(
         () => this.endCleanup('completed', undefined),
@@ -173,15 +177,15 @@ export class CallState {
 
   endCleanup(status: 'completed' | 'failed', error: unknown): void {
     if (this.phase !== 'cleanup-pending') return;
-    this.cleanup = status;
-    if (status === 'failed') this.cleanupError = describeThrown(error);
+    this.ext.cleanup = status;
+    if (status === 'failed') this.ext.cleanupError = describeThrown(error);
     this.end();
   }
 
   /** Shutdown gave up waiting: the effect of this execution cannot be confirmed. */
   markUnknownEffect(): void {
     if (this.phase === 'terminal' || this.phase === 'unknown-effect') return;
-    if (this.cleanup === 'pending' || this.cleanup === 'not-needed') this.cleanup = 'unresolved';
+    if (this.ext.cleanup === 'pending' || this.ext.cleanup === 'not-needed') this.ext.cleanup = 'unresolved';
     this.done = true;
     this.setPhase('unknown-effect');
     this.tracker.retire(this);
@@ -213,7 +217,7 @@ export class CallState {
       this.progress((event.detail ?? {}) as ProgressUpdate);
       return;
     }
-    this.lastActivityAt = this.now();
+    if (this.tracker.observing) this.ext.lastActivityAt = Date.now();
     if (this.listening) this.emit(event.type, event.detail);
   }
 
@@ -226,8 +230,8 @@ export class CallState {
     const seen: { percent?: number; message?: string } = {};
     if (detail.percent !== undefined) seen.percent = detail.percent;
     if (detail.message !== undefined) seen.message = detail.message;
-    this.progressSeen = seen;
-    this.lastActivityAt = this.now();
+    this.ext.progressSeen = seen;
+    this.ext.lastActivityAt = this.now();
     if (this.listening) this.emit('progress', detail);
   }
 }
@@ -240,4 +244,28 @@ function abortReason(error: ToolError): Error {
 
 function isAbortLike(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+}
+
+/** The rarely needed part of a call's record. */
+export class CallExtras {
+  admittedAt = 0;
+  startedAt: number | undefined = undefined;
+  lastActivityAt = 0;
+  settledAt: number | undefined = undefined;
+  queuedAt: number | undefined = undefined;
+  deadline: { readonly timeoutMs: number; readonly deadlineAt: number } | undefined = undefined;
+  progressSeen: { percent?: number; message?: string } | undefined = undefined;
+  chunks = 0;
+  cleanup: CleanupStatus = 'not-needed';
+  cleanupError: string | undefined = undefined;
+  /** When the first event was emitted (0 when nobody listened), for `durationMs`. */
+  eventStartedAt = 0;
+  /** The arguments as parsed (or as received when they did not parse), for events. */
+  eventParams: unknown = undefined;
+  pendingApproval: PendingApproval | undefined = undefined;
+  policyContext: PolicyContext | undefined = undefined;
+  controller: AbortController | undefined = undefined;
+  unlinkCaller: (() => void) | undefined = undefined;
+  /** Set by a live stream so cancellation can close it. */
+  streamCancel: (() => void) | undefined = undefined;
 }

@@ -18,7 +18,7 @@ export function armCancellation(
   const toolName = state.reg.config.name;
   let timer: ReturnType<typeof setTimeout> | undefined;
   if (timeout !== undefined && timeout <= MAX_TIMER_MS) {
-    state.deadline = Object.freeze({ timeoutMs: timeout, deadlineAt: Date.now() + timeout });
+    state.ext.deadline = Object.freeze({ timeoutMs: timeout, deadlineAt: Date.now() + timeout });
     timer = setTimeout(() => {
       void state.cancel(
         createToolError('TIMEOUT', `Tool "${toolName}" did not finish within ${timeout} ms.`, {
@@ -46,12 +46,25 @@ export function waitInterruptible<T>(
     Promise.resolve(promise).then(undefined, () => {});
     return Promise.resolve(INTERRUPTED);
   }
-  // The resolve function itself is the interrupt hook: no extra closure or cleanup per call. A stale
-  // hook left on the state after the wait resolves is harmless (resolving twice is a no-op).
-  return new Promise<T | typeof INTERRUPTED>((resolve, reject) => {
-    state.interrupt = resolve as (value: unknown) => void;
-    promise.then(resolve, reject);
-  });
+  waitingState = state;
+  waitingPromise = promise as PromiseLike<unknown>;
+  return new Promise<T | typeof INTERRUPTED>(waitExecutor);
+}
+
+// The executor of every interruptible wait is one shared function: a promise executor runs synchronously
+// inside `new Promise`, so the state and the awaited promise can be handed over through these two slots,
+// and a wait allocates no closure. The resolve function itself is the interrupt hook; a stale hook left on
+// the state after the wait settled is harmless (resolving twice is a no-op).
+let waitingState: CallState | undefined;
+let waitingPromise: PromiseLike<unknown> | undefined;
+
+function waitExecutor(resolve: (value: unknown) => void, reject: (reason: unknown) => void): void {
+  const state = waitingState as CallState;
+  const promise = waitingPromise as PromiseLike<unknown>;
+  waitingState = undefined;
+  waitingPromise = undefined;
+  state.interrupt = resolve as (value: unknown) => void;
+  promise.then(resolve, reject);
 }
 
 /** The error a call ends with when the caller cancels it. */

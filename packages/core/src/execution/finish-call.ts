@@ -4,14 +4,6 @@ import type { CallState } from './call-state';
 import type { Registration } from './registration';
 import type { ToolOutcome, ToolResult } from './types';
 
-/** Per-call values gathered on the way that the result or the terminal events need. */
-export interface ResultFields {
-  startedAt: number;
-  /** The arguments as parsed (or as received when they did not parse), for events. */
-  params: unknown;
-  pendingApproval?: PendingApproval;
-}
-
 /** The event that describes how the pipeline stage ended, fired before `settled`. */
 export type StageEvent =
   | 'execute-success'
@@ -46,7 +38,6 @@ export function createResult(
 /** Ends an admitted call: marks it done, builds its result and fires the terminal events. */
 export function finishCall(
   state: CallState,
-  fields: ResultFields,
   outcome: ToolOutcome,
   value: unknown,
   error: ToolError | undefined,
@@ -63,21 +54,17 @@ export function finishCall(
     state.executionId,
     state.ownerId,
   );
-  if (fields.pendingApproval !== undefined)
-    (result as { pendingApproval?: PendingApproval }).pendingApproval = fields.pendingApproval;
+  const pendingApproval = state.x?.pendingApproval;
+  if (pendingApproval !== undefined)
+    (result as { pendingApproval?: PendingApproval }).pendingApproval = pendingApproval;
   if (stream !== undefined) (result as { stream?: AsyncIterable<unknown> }).stream = stream;
   state.finish(result, stream !== undefined);
-  if (state.listening) emitTerminal(state, fields, result, stageEvent);
+  if (state.listening) emitTerminal(state, result, stageEvent);
   return result;
 }
 
-function emitTerminal(
-  state: CallState,
-  fields: ResultFields,
-  result: ToolResult,
-  stageEvent: StageEvent | undefined,
-): void {
-  const durationMs = fields.startedAt === 0 ? 0 : Date.now() - fields.startedAt;
+function emitTerminal(state: CallState, result: ToolResult, stageEvent: StageEvent | undefined): void {
+  const durationMs = state.ext.eventStartedAt === 0 ? 0 : Date.now() - state.ext.eventStartedAt;
   const error = result.error;
   switch (stageEvent) {
     case 'execute-success':
@@ -87,7 +74,7 @@ function emitTerminal(
       state.emit('execute-error', { error, durationMs });
       break;
     case 'validate-error':
-      state.emit('validate-error', { params: fields.params, error });
+      state.emit('validate-error', { params: state.ext.eventParams, error });
       break;
     case 'policy-denied':
       state.emit('policy-denied', { reason: error?.details?.reason ?? error?.message ?? '', error });
@@ -105,7 +92,7 @@ function emitTerminal(
     });
   }
   if (state.reg.telemetry) {
-    state.emit('tool.finished', { status: result.outcome, startedAt: fields.startedAt, durationMs });
+    state.emit('tool.finished', { status: result.outcome, startedAt: state.ext.eventStartedAt, durationMs });
   }
   state.emit('settled', { result });
   const owner = state.reg.owner;

@@ -5,7 +5,7 @@ import type { PolicyContext } from '../policy/types';
 import { ArgumentsFailure, parseArguments, validationError } from './arguments';
 import { CallState, INTERRUPTED } from './call-state';
 import { armCancellation, cancelledError, waitInterruptible } from './cancellation';
-import { admissionFailure, finishCall, type ResultFields } from './finish-call';
+import { admissionFailure, finishCall } from './finish-call';
 import { nextExecutionId } from './ids';
 import type { Registration } from './registration';
 import {
@@ -22,162 +22,258 @@ import { collectStream, isAsyncIterable, liveStream } from './stream';
 import type { ToolCall, ToolExecuteOptions, ToolResult } from './types';
 
 /**
+ * What starting a call gives: its result when it ended synchronously, the state of an execution whose
+ * implementation is still running (await it with {@link settleStarted}), or a promise of the result when
+ * a stage had to wait (availability, async validation, policy, a concurrency queue).
+ */
+export type StartedCall = ToolResult | CallState | Promise<ToolResult>;
+
+/**
  * Runs one call of a registered tool through the pipeline: admission (closed owner, availability),
  * identity, arguments, validation, policy, the concurrency gate, the implementation (collected or live
- * stream), after-policy and the terminal events. Never throws for tool failures: every failure becomes a
- * {@link ToolResult}.
+ * stream), after-policy and the terminal events. Never throws for tool failures.
  */
-export async function runCall(
+export function runCall(
   reg: Registration,
   call: ToolCall,
   callId: string,
   options: ToolExecuteOptions | undefined,
 ): Promise<ToolResult> {
+  return toPromise(startCall(reg, call, callId, options));
+}
+
+/** The result of a started call, as a promise. */
+export function toPromise(started: StartedCall): Promise<ToolResult> {
+  if (started instanceof CallState) return awaitImplementation(started);
+  return started instanceof Promise ? started : Promise.resolve(started);
+}
+
+/**
+ * Starts a call and goes as far as it can without waiting. Stages that never wait run synchronously, so a
+ * batch can await the implementation itself instead of paying an async frame per call.
+ */
+export function startCall(
+  reg: Registration,
+  call: ToolCall,
+  callId: string,
+  options: ToolExecuteOptions | undefined,
+): StartedCall {
+  if (reg.config.availability !== undefined) return startWhenAvailable(reg, call, callId, options);
+  return startAdmitted(reg, call, callId, options);
+}
+
+/** Awaits a started call to its result. */
+export function settleStarted(started: StartedCall): Promise<ToolResult> | ToolResult {
+  return started instanceof CallState ? awaitImplementation(started) : started;
+}
+
+async function startWhenAvailable(
+  reg: Registration,
+  call: ToolCall,
+  callId: string,
+  options: ToolExecuteOptions | undefined,
+): Promise<ToolResult> {
+  if (!(await isAvailable(reg))) {
+    const message = `Tool "${reg.config.name}" is not available in this environment. Use another tool.`;
+    return admissionFailure(reg, callId, createToolError('TOOL_UNAVAILABLE', message));
+  }
+  return settleStarted(startAdmitted(reg, call, callId, options));
+}
+
+function startAdmitted(
+  reg: Registration,
+  call: ToolCall,
+  callId: string,
+  options: ToolExecuteOptions | undefined,
+): StartedCall {
   const config = reg.config;
   const toolName = config.name;
   const tracker = reg.owner.tracker;
-  if (config.availability !== undefined && !(await isAvailable(reg))) {
-    const message = `Tool "${toolName}" is not available in this environment. Use another tool.`;
-    return admissionFailure(reg, callId, createToolError('TOOL_UNAVAILABLE', message));
-  }
   if (tracker.admissionClosed) {
     const message = `Tool "${toolName}" cannot run: its owner no longer admits calls (it completed or is shutting down).`;
     return admissionFailure(reg, callId, createToolError('TOOLBOX_CLOSED', message));
   }
-
   let requestContext: RequestContext | undefined;
   let ownerId: string | undefined;
   let signal: AbortSignal | undefined;
   let timeout: number | undefined;
-  let stream = false;
   if (options !== undefined) {
     if (options.requestContext !== undefined) requestContext = freezeRequestContext(options.requestContext);
     ownerId = options.ownerId ?? requestContext?.authority?.ownerId;
     signal = options.signal;
     timeout = options.timeout;
-    stream = options.stream === true;
   }
-  const state = new CallState(reg, tracker, callId, nextExecutionId(), ownerId, requestContext, signal);
+  const state = new CallState(reg, tracker, call, callId, nextExecutionId(), ownerId, requestContext, signal);
+  state.wantsStream = options?.stream === true;
   // Arguments arrive as objects or JSON strings; listeners see the parsed object whenever it parses.
   const raw = call.arguments;
   const args =
     typeof raw === 'object' && raw !== null && !Array.isArray(raw)
       ? (raw as Record<string, unknown>)
       : parseArguments(toolName, raw);
-  const fields: ResultFields = { startedAt: 0, params: args instanceof ArgumentsFailure ? raw : args };
   if (state.listening) {
-    fields.startedAt = Date.now();
-    if (reg.telemetry) state.emit('tool.started', { startedAt: fields.startedAt });
-    state.emit('execute-start', { params: fields.params, call });
+    state.ext.eventParams = args instanceof ArgumentsFailure ? raw : args;
+    state.ext.eventStartedAt = Date.now();
+    if (reg.telemetry) state.emit('tool.started', { startedAt: state.ext.eventStartedAt });
+    state.emit('execute-start', { params: state.ext.eventParams, call });
   }
   if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) {
     const error = createToolError(
       'INVALID_TOOL_CALL',
       'The timeout of a call must be a positive number of milliseconds.',
     );
-    return finishCall(state, fields, 'error', undefined, error, 'validate-error');
+    return finishCall(state, 'error', undefined, error, 'validate-error');
   }
   if (args instanceof ArgumentsFailure)
-    return finishCall(state, fields, 'error', undefined, args.error, 'validate-error');
-
-  // Validation.
+    return finishCall(state, 'error', undefined, args.error, 'validate-error');
   let parsed: SafeParseResult;
   try {
     parsed = config.schema.safeParse(args) as SafeParseResult;
   } catch (error) {
-    parsed = await parseAsyncOrFail(reg, args, error);
+    return parseAsyncOrFail(reg, args, error).then((result) =>
+      settleStarted(afterValidation(state, result, timeout)),
+    );
   }
+  return afterValidation(state, parsed, timeout);
+}
+
+function afterValidation(
+  state: CallState,
+  parsed: SafeParseResult,
+  timeout: number | undefined,
+): StartedCall {
+  const reg = state.reg;
   if (!parsed.success) {
-    const error = validationError(toolName, parsed.error?.issues ?? []);
-    return finishCall(state, fields, 'error', undefined, error, 'validate-error');
+    const error = validationError(reg.config.name, parsed.error?.issues ?? []);
+    return finishCall(state, 'error', undefined, error, 'validate-error');
   }
-  const params = parsed.data as Record<string, unknown>;
-  if (state.listening) state.emit('validate-success', { params });
-  if (signal?.aborted)
-    return finishCall(state, fields, 'cancelled', undefined, cancelledError(toolName, signal.reason));
-
-  const disarm =
-    signal !== undefined || timeout !== undefined ? armCancellation(state, signal, timeout) : undefined;
-  state.disarm = disarm;
-  {
-    // Policy.
-    if (reg.metadataDenial !== undefined) {
-      return finishCall(state, fields, 'denied', undefined, reg.metadataDenial, 'policy-denied');
-    }
-    let policyContext: PolicyContext | undefined;
-    if (reg.hasBeforeExecute) {
-      policyContext = createPolicyContext(reg, state, call, params);
-      const narrow = (capabilities: readonly string[]): PolicyContext => {
-        state.requestContext = narrowCapabilities(state.requestContext, capabilities);
-        policyContext = { ...(policyContext as PolicyContext), requestContext: state.requestContext };
-        return policyContext;
-      };
-      state.setPhase('waiting');
-      const stop = await waitInterruptible(
-        state,
-        runPolicyStage(toolName, 'beforeExecute', reg.owner.policy, config.policy, policyContext, narrow),
-      );
-      if (stop === INTERRUPTED || state.interrupted !== undefined) return interrupted(state, fields);
-      if (stop !== undefined) return stopped(state, fields, stop, params);
-    }
-
-    // Concurrency gate: a queue, never a rejection.
-    const gate = reg.gate;
-    if (gate !== undefined) {
-      const slot = gate.acquire(state);
-      if (slot === true) state.holdsSlot = true;
-      else {
-        state.queuedAt = state.now();
-        state.setPhase('queued');
-        state.interrupt = () => gate.leave(state);
-        state.holdsSlot = await slot;
-        if (!state.holdsSlot || state.interrupted !== undefined) return interrupted(state, fields);
-      }
-    }
-
-    // Implementation.
-    if (state.phase !== 'active') state.setPhase('active');
-    state.startedAt = state.lastActivityAt = state.now();
-    let value: unknown;
-    try {
-      const returned = config.execute(params, createContext(reg, state) as never);
-      if (
-        typeof returned === 'object' &&
-        returned !== null &&
-        typeof (returned as PromiseLike<unknown>).then === 'function'
-      ) {
-        state.pending = returned as PromiseLike<unknown>;
-        value = await waitInterruptible(state, returned as PromiseLike<unknown>);
-      } else {
-        value = returned;
-      }
-    } catch (error) {
-      if (state.interrupted !== undefined) return interrupted(state, fields);
-      return finishCall(state, fields, 'error', undefined, executionError(toolName, error), 'execute-error');
-    }
-    if (state.interrupted !== undefined || value === INTERRUPTED) return interrupted(state, fields);
-    state.pending = undefined;
-
-    if (isAsyncIterable(value)) {
-      if (stream) {
-        const live = liveStream(state, value);
-        return finishCall(state, fields, 'success', live, undefined, 'execute-success', live);
-      }
-      state.setPhase('streaming');
-      const collected = await collectStream(state, value);
-      if (state.interrupted !== undefined) return interrupted(state, fields, collected.chunks);
-      if (collected.failed) {
-        return finishCall(state, fields, 'error', collected.chunks, collected.error, 'execute-error');
-      }
-      value = collected.chunks;
-    }
-
-    if (reg.hasAfterExecute) {
-      const base = policyContext ?? createPolicyContext(reg, state, call, params);
-      const context = { ...base, outcome: 'success' as const, result: value, error: undefined };
-      const stop = await runPolicyStage(toolName, 'afterExecute', reg.owner.policy, config.policy, context);
-      if (stop !== undefined) return stopped(state, fields, stop, params);
-    }
-    return finishCall(state, fields, 'success', value, undefined, 'execute-success');
+  state.params = parsed.data as Record<string, unknown>;
+  if (state.listening) state.emit('validate-success', { params: state.params });
+  const signal = state.callerSignal;
+  if (signal?.aborted) {
+    return finishCall(state, 'cancelled', undefined, cancelledError(reg.config.name, signal.reason));
   }
+  if (signal !== undefined || timeout !== undefined) state.disarm = armCancellation(state, signal, timeout);
+  if (reg.metadataDenial !== undefined) {
+    return finishCall(state, 'denied', undefined, reg.metadataDenial, 'policy-denied');
+  }
+  if (reg.hasBeforeExecute || reg.gate !== undefined) return policyThenInvoke(state);
+  return invoke(state);
+}
+
+/** The stages that may wait: policy hooks and the concurrency queue. */
+async function policyThenInvoke(state: CallState): Promise<ToolResult> {
+  const reg = state.reg;
+  const config = reg.config;
+  if (reg.hasBeforeExecute) {
+    let context = createPolicyContext(reg, state, state.call, state.params);
+    const narrow = (capabilities: readonly string[]): PolicyContext => {
+      state.requestContext = narrowCapabilities(state.requestContext, capabilities);
+      context = { ...context, requestContext: state.requestContext };
+      state.ext.policyContext = context;
+      return context;
+    };
+    state.ext.policyContext = context;
+    state.setPhase('waiting');
+    const stop = await waitInterruptible(
+      state,
+      runPolicyStage(config.name, 'beforeExecute', reg.owner.policy, config.policy, context, narrow),
+    );
+    if (stop === INTERRUPTED || state.interrupted !== undefined) return interrupted(state);
+    if (stop !== undefined) return stopped(state, stop, state.params);
+  }
+  const gate = reg.gate;
+  if (gate !== undefined) {
+    const slot = gate.acquire(state);
+    if (slot === true) state.holdsSlot = true;
+    else {
+      state.ext.queuedAt = state.now();
+      state.setPhase('queued');
+      state.interrupt = () => gate.leave(state);
+      state.holdsSlot = await slot;
+      if (!state.holdsSlot || state.interrupted !== undefined) return interrupted(state);
+    }
+  }
+  return settleStarted(invoke(state));
+}
+
+/** Calls the implementation: a synchronous outcome completes at once, a promise leaves the state running. */
+function invoke(state: CallState): StartedCall {
+  if (state.phase !== 'active') state.setPhase('active');
+  if (state.tracker.observing) state.ext.startedAt = state.ext.lastActivityAt = Date.now();
+  let returned: unknown;
+  try {
+    returned = state.reg.config.execute(state.params, createContext(state.reg, state) as never);
+  } catch (error) {
+    return failed(state, error);
+  }
+  if (
+    typeof returned === 'object' &&
+    returned !== null &&
+    typeof (returned as PromiseLike<unknown>).then === 'function'
+  ) {
+    state.pending = returned as PromiseLike<unknown>;
+    return state;
+  }
+  return complete(state, returned);
+}
+
+async function awaitImplementation(state: CallState): Promise<ToolResult> {
+  let value: unknown;
+  try {
+    value = await waitInterruptible(state, state.pending as PromiseLike<unknown>);
+  } catch (error) {
+    return failed(state, error);
+  }
+  return complete(state, value);
+}
+
+/** Awaits a running implementation in a caller's own loop (the batch) and completes the call. */
+export function waitForImplementation(state: CallState): Promise<unknown> {
+  return waitInterruptible(state, state.pending as PromiseLike<unknown>);
+}
+
+/** Ends a call whose implementation threw or rejected. */
+export function failed(state: CallState, error: unknown): ToolResult {
+  if (state.interrupted !== undefined) return interrupted(state);
+  return finishCall(state, 'error', undefined, executionError(state.reg.config.name, error), 'execute-error');
+}
+
+/** Ends a call whose implementation produced a value: streams, after-policy, success. */
+export function complete(state: CallState, value: unknown): ToolResult | Promise<ToolResult> {
+  if (state.interrupted !== undefined || value === INTERRUPTED) return interrupted(state);
+  state.pending = undefined;
+  if (isAsyncIterable(value)) {
+    if (state.wantsStream) {
+      const live = liveStream(state, value);
+      return finishCall(state, 'success', live, undefined, 'execute-success', live);
+    }
+    return collectThenFinish(state, value);
+  }
+  if (state.reg.hasAfterExecute) return afterPolicyThenFinish(state, value);
+  return finishCall(state, 'success', value, undefined, 'execute-success');
+}
+
+async function collectThenFinish(state: CallState, iterable: AsyncIterable<unknown>): Promise<ToolResult> {
+  state.setPhase('streaming');
+  const collected = await collectStream(state, iterable);
+  if (state.interrupted !== undefined) return interrupted(state, collected.chunks);
+  if (collected.failed) return finishCall(state, 'error', collected.chunks, collected.error, 'execute-error');
+  if (state.reg.hasAfterExecute) return afterPolicyThenFinish(state, collected.chunks);
+  return finishCall(state, 'success', collected.chunks, undefined, 'execute-success');
+}
+
+async function afterPolicyThenFinish(state: CallState, value: unknown): Promise<ToolResult> {
+  const reg = state.reg;
+  const base = state.x?.policyContext ?? createPolicyContext(reg, state, state.call, state.params);
+  const context = { ...base, outcome: 'success' as const, result: value, error: undefined };
+  const stop = await runPolicyStage(
+    reg.config.name,
+    'afterExecute',
+    reg.owner.policy,
+    reg.config.policy,
+    context,
+  );
+  if (stop !== undefined) return stopped(state, stop, state.params);
+  return finishCall(state, 'success', value, undefined, 'execute-success');
 }

@@ -7,7 +7,7 @@ import type { PolicyContext } from '../policy/types';
 import { LazyLoadError } from '../tool/lazy';
 import type { CallState } from './call-state';
 import { cancelledError } from './cancellation';
-import { finishCall, type ResultFields } from './finish-call';
+import { finishCall } from './finish-call';
 import type { Registration } from './registration';
 import { ToolCallContextImpl } from './tool-context';
 import type { ToolCall, ToolResult } from './types';
@@ -80,29 +80,16 @@ export function createPolicyContext(
 }
 
 /** Ends a call a policy stopped: denied, or paused for approval or input. */
-export function stopped(
-  state: CallState,
-  fields: ResultFields,
-  stop: PolicyStop,
-  params: Record<string, unknown>,
-): ToolResult {
-  if (stop.status === 'deny')
-    return finishCall(state, fields, 'denied', undefined, stop.error, 'policy-denied');
-  fields.pendingApproval = createPendingApproval(state, stop, params);
-  return finishCall(state, fields, 'action_required', undefined, stop.error);
+export function stopped(state: CallState, stop: PolicyStop, params: Record<string, unknown>): ToolResult {
+  if (stop.status === 'deny') return finishCall(state, 'denied', undefined, stop.error, 'policy-denied');
+  state.ext.pendingApproval = createPendingApproval(state, stop, params);
+  return finishCall(state, 'action_required', undefined, stop.error);
 }
 
 /** Ends a cancelled or timed-out call (timeouts are errors, cancellations are `cancelled`). */
-export function interrupted(state: CallState, fields: ResultFields, partial?: unknown[]): ToolResult {
+export function interrupted(state: CallState, partial?: unknown[]): ToolResult {
   const error = state.interrupted ?? cancelledError(state.reg.config.name, undefined);
-  return finishCall(
-    state,
-    fields,
-    error.code === 'TIMEOUT' ? 'error' : 'cancelled',
-    partial,
-    error,
-    'cancelled',
-  );
+  return finishCall(state, error.code === 'TIMEOUT' ? 'error' : 'cancelled', partial, error, 'cancelled');
 }
 
 /** Classifies what an implementation threw. */

@@ -18,21 +18,22 @@ export function snapshotOf(state: CallState): ExecutionSnapshot {
     ownerId: state.ownerId,
     state: state.phase,
     queue:
-      state.phase === 'queued' && gate !== undefined && state.queuedAt !== undefined
-        ? Object.freeze({ position: gate.positionOf(state), queuedAt: state.queuedAt })
+      state.phase === 'queued' && gate !== undefined && state.ext.queuedAt !== undefined
+        ? Object.freeze({ position: gate.positionOf(state), queuedAt: state.ext.queuedAt })
         : undefined,
     capacity:
       gate === undefined
         ? undefined
         : Object.freeze({ limit: gate.limit, inUse: gate.inUse, queued: gate.queued }),
-    deadline: state.deadline,
+    deadline: state.ext.deadline,
     activity: Object.freeze({
-      admittedAt: state.admittedAt,
-      startedAt: state.startedAt,
-      lastActivityAt: state.lastActivityAt,
-      settledAt: state.settledAt,
-      progress: state.progressSeen === undefined ? undefined : Object.freeze({ ...state.progressSeen }),
-      chunks: state.chunks,
+      admittedAt: state.ext.admittedAt,
+      startedAt: state.ext.startedAt,
+      lastActivityAt: state.ext.lastActivityAt,
+      settledAt: state.ext.settledAt,
+      progress:
+        state.ext.progressSeen === undefined ? undefined : Object.freeze({ ...state.ext.progressSeen }),
+      chunks: state.ext.chunks,
     }),
     result:
       result === undefined
@@ -42,7 +43,7 @@ export function snapshotOf(state: CallState): ExecutionSnapshot {
             errorCode: result.error?.code,
             errorCategory: result.error?.category,
           }),
-    cleanup: Object.freeze({ status: state.cleanup, error: state.cleanupError }),
+    cleanup: Object.freeze({ status: state.ext.cleanup, error: state.ext.cleanupError }),
   });
 }
 

@@ -63,7 +63,7 @@ export function liveStream(state: CallState, iterable: AsyncIterable<unknown>): 
     finished = true;
     state.endStream();
   };
-  state.streamCancel = () => {
+  state.ext.streamCancel = () => {
     if (iterator === undefined) finish();
     else closeQuietly(iterator);
   };
@@ -121,8 +121,8 @@ export function liveStream(state: CallState, iterable: AsyncIterable<unknown>): 
 }
 
 function onChunk(state: CallState, chunk: unknown, index: number): void {
-  state.chunks = index + 1;
-  state.lastActivityAt = state.now();
+  state.ext.chunks = index + 1;
+  state.ext.lastActivityAt = state.now();
   if (!state.listening) return;
   state.emit('stream-chunk', { chunk, index });
   state.emit('output-chunk', { chunk, index });

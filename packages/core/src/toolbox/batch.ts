@@ -1,16 +1,18 @@
 import { createToolError } from '../errors/tool-error';
+import { CallState } from '../execution/call-state';
 import { createResult } from '../execution/finish-call';
 import { nextCallId } from '../execution/ids';
+import { complete, failed as failCall, type StartedCall, waitForImplementation } from '../execution/run-call';
 import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 
-type RunOne = (call: ToolCall, options: ToolExecuteOptions | undefined) => Promise<ToolResult>;
+type StartOne = (call: ToolCall, options: ToolExecuteOptions | undefined) => StartedCall;
 
 /**
  * Runs a batch of calls. Results come back in call order, one per call, whatever happens: under
  * `failFast`, calls not started after a failure end as cancelled results and running ones are cancelled.
  */
 export async function executeBatch(
-  runOne: RunOne,
+  startOne: StartOne,
   calls: readonly ToolCall[],
   options: BatchExecuteOptions | undefined,
 ): Promise<ToolResult[]> {
@@ -45,7 +47,22 @@ export async function executeBatch(
         results[index] = skipped(call);
         continue;
       }
-      const result = await runOne(call, perCall);
+      const started = startOne(call, perCall);
+      let result: ToolResult;
+      if (started instanceof CallState) {
+        let value: unknown;
+        let threw = false;
+        try {
+          value = await waitForImplementation(started);
+        } catch (error) {
+          threw = true;
+          value = error;
+        }
+        const completed = threw ? failCall(started, value) : complete(started, value);
+        result = completed instanceof Promise ? await completed : completed;
+      } else {
+        result = started instanceof Promise ? await started : started;
+      }
       results[index] = result;
       if (failFast && !failed && (result.outcome === 'error' || result.outcome === 'denied')) {
         failed = true;

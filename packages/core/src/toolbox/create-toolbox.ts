@@ -6,7 +6,7 @@ import { createExecutions } from '../execution/executions-api';
 import { admissionResult } from '../execution/finish-call';
 import { nextCallId } from '../execution/ids';
 import { createRegistration, type ExecutionOwner, type Registration } from '../execution/registration';
-import { runCall } from '../execution/run-call';
+import { type StartedCall, startCall, toPromise } from '../execution/run-call';
 import type { AbortScope, Executions, ShutdownOptions, ShutdownReport } from '../execution/snapshot-types';
 import { ExecutionTracker } from '../execution/tracker';
 import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
@@ -207,17 +207,17 @@ export class ToolboxImpl {
     options?: ToolExecuteOptions | BatchExecuteOptions,
   ): Promise<unknown> {
     if (Array.isArray(input))
-      return executeBatch((call, callOptions) => this.#executeOne(call, callOptions), input, options);
-    return this.#executeOne(input as ToolCall, options);
+      return executeBatch((call, callOptions) => this.#startOne(call, callOptions), input, options);
+    return toPromise(this.#startOne(input as ToolCall, options));
   }
 
-  #executeOne(call: ToolCall, options: ToolExecuteOptions | undefined): Promise<ToolResult> {
+  #startOne(call: ToolCall, options: ToolExecuteOptions | undefined): StartedCall {
     if (typeof call !== 'object' || call === null || typeof call.name !== 'string') {
       const error = createToolError(
         'INVALID_TOOL_CALL',
         'A tool call must be an object with a string "name" and an "arguments" object or JSON string.',
       );
-      return Promise.resolve(admissionResult(this.#emitter, '', nextCallId(), error));
+      return admissionResult(this.#emitter, '', nextCallId(), error);
     }
     const callId = typeof call.id === 'string' && call.id.length > 0 ? call.id : nextCallId();
     const emitter = this.#emitter;
@@ -232,13 +232,11 @@ export class ToolboxImpl {
     }
     if (this.#owner.tracker.admissionClosed) {
       const message = `Tool "${call.name}" cannot run: this toolbox no longer admits calls (it completed or is shutting down).`;
-      return Promise.resolve(
-        admissionResult(emitter, call.name, callId, createToolError('TOOLBOX_CLOSED', message)),
-      );
+      return admissionResult(emitter, call.name, callId, createToolError('TOOLBOX_CLOSED', message));
     }
     const admitted = this.#admission.admit(call, callId, options);
-    if (!('config' in admitted)) return Promise.resolve(admitted);
-    return runCall(admitted, call, callId, options);
+    if (!('config' in admitted)) return admitted;
+    return startCall(admitted, call, callId, options);
   }
 
   addEventListener(type: string, listener: (event: never) => void, options?: ListenerOptions) {
