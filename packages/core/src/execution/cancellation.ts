@@ -48,7 +48,9 @@ export function waitInterruptible<T>(
   }
   waitingState = state;
   waitingPromise = promise as PromiseLike<unknown>;
-  return new Promise<T | typeof INTERRUPTED>(waitExecutor);
+  return new Promise<T | typeof INTERRUPTED>(
+    waitExecutor as (resolve: (value: T | typeof INTERRUPTED) => void) => void,
+  );
 }
 
 // The executor of every interruptible wait is one shared function: a promise executor runs synchronously
