@@ -343,3 +343,21 @@ describe('streaming', () => {
     expect(await text()).toBe('abc');
   });
 });
+
+describe('streams that end with a precise error', () => {
+  test('a ToolFailureError thrown by a stream keeps its own error', async () => {
+    const { ToolFailureError } = await import('../errors/tool-call-error');
+    const { createToolError } = await import('../errors/tool-error');
+    const limited = createTool({
+      name: 'limited-stream',
+      description: 'x',
+      async *execute() {
+        yield 'first';
+        throw new ToolFailureError(createToolError('TIMEOUT', 'The stream ran past its deadline.'));
+      },
+    });
+    const result = await limited.execute({ name: 'limited-stream', arguments: {} });
+    expect(result.error?.code).toBe('TIMEOUT');
+    expect(result.result).toEqual(['first']);
+  });
+});

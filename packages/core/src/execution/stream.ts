@@ -129,6 +129,9 @@ function onChunk(state: CallState, chunk: unknown, index: number): void {
 }
 
 function streamError(state: CallState, error: unknown, chunks: number): ToolError {
+  // A stream that ends itself with a precise error (a deadline enforced by middleware, a rate limit)
+  // keeps that error.
+  if (ToolFailureError.isInstance(error)) return error.toolError;
   return createToolError(
     'STREAM_FAILED',
     `Tool "${state.reg.config.name}" failed while streaming after ${chunks} chunk(s): ${describeThrown(error)}`,

@@ -1,0 +1,6 @@
+/**
+ * armorer/middleware: re-exports `@armorer/middleware`.
+ *
+ * @module
+ */
+export * from '@armorer/middleware';

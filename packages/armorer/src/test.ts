@@ -1,0 +1,6 @@
+/**
+ * armorer/test: re-exports `@armorer/test`.
+ *
+ * @module
+ */
+export * from '@armorer/test';

@@ -1,0 +1,6 @@
+/**
+ * armorer/truncation: re-exports `@armorer/truncation`.
+ *
+ * @module
+ */
+export * from '@armorer/truncation';

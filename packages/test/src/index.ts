@@ -1,0 +1,34 @@
+/**
+ * @armorer/test: testing utilities for armorer. Mock tools that record their calls, a test registry
+ * with a history of calls and results, and recorders for toolbox and tool events.
+ *
+ * @example
+ * ```ts
+ * import { createMockTool, createTestRegistry, recordEvents } from '@armorer/test';
+ *
+ * const mock = createMockTool({ name: 'weather' });
+ * mock.mockResolve({ temp: 72 });
+ * const toolbox = createTestRegistry();
+ * toolbox.register(mock);
+ * const events = recordEvents(toolbox, ['execute-start', 'settled']);
+ * await toolbox.execute({ name: 'weather', arguments: {} });
+ * toolbox.history[0]?.call.name; // 'weather'
+ * events.types(); // ['execute-start', 'settled']
+ * ```
+ *
+ * @module
+ */
+export { TOOL_EVENT_TYPES, TOOLBOX_EVENT_TYPES } from './events/event-types';
+export type { EventRecorder, ToolboxEventSource, ToolEventSource } from './events/record-events';
+export { recordEvents } from './events/record-events';
+export type { WaitForEventOptions } from './events/wait-for-event';
+export { waitForEvent } from './events/wait-for-event';
+export type {
+  MockImplementation,
+  MockTool,
+  MockToolCall,
+  MockToolOptions,
+} from './mock-tool/create-mock-tool';
+export { createMockTool } from './mock-tool/create-mock-tool';
+export type { TestHistoryEntry, TestRegistry } from './test-registry/create-test-registry';
+export { createTestRegistry } from './test-registry/create-test-registry';
