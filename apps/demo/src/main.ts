@@ -4,11 +4,21 @@
  * @module
  */
 import { runDemo } from './demo';
+import { runProviderLoop } from './provider-loop';
 import { shouldColor } from './style';
 
 export type { DemoOptions, DemoSummary } from './demo';
 export { runDemo };
 
 if (import.meta.main) {
-  await runDemo((line) => console.log(line), { color: shouldColor(process.stdout) });
+  const print = (line: string): void => console.log(line);
+  await runDemo(print, { color: shouldColor(process.stdout) });
+  print('');
+  print('== A full provider loop with the official OpenAI client');
+  print(
+    process.env['OPENAI_API_KEY']
+      ? '   (OPENAI_API_KEY is set: talking to the real API)'
+      : '   (no OPENAI_API_KEY: talking to a loopback stub that answers like the API)',
+  );
+  await runProviderLoop({ print, apiKey: process.env['OPENAI_API_KEY'] });
 }

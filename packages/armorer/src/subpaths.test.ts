@@ -46,13 +46,6 @@ const SPEC_SUBPATHS = [
 ];
 /** Documented subpaths that later issues deliver, with the issue that owns each. */
 const PENDING: Record<string, string> = {
-  './query': 'issue 5',
-  './registry': 'issue 5',
-  './inspect': 'issue 5',
-  './tools': 'issue 5',
-  './adapters/openai': 'issue 4',
-  './adapters/anthropic': 'issue 4',
-  './adapters/gemini': 'issue 4',
   './adapters/open-ai/agents': 'OpenAI Agents issue',
   './mcp': 'MCP issue',
   './integrations/mcp': 'MCP issue',

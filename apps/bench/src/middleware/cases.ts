@@ -1,12 +1,12 @@
 import { createTool, createToolbox, type ToolMiddleware } from '@armorer/core';
-import { z } from 'zod';
 import {
   createCacheMiddleware,
   createRateLimitMiddleware,
   createTimeoutMiddleware,
   createTruncationMiddleware,
   createUntrustedOutputFencingMiddleware,
-} from '../../../../packages/middleware/src/index';
+} from '@armorer/middleware';
+import { z } from 'zod';
 
 /** One timed case: a call through a toolbox with some middleware, and the value it must produce. */
 export interface MiddlewareCase {

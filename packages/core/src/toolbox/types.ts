@@ -117,7 +117,7 @@ export interface Toolbox<TTools extends ToolLike = AnyTool, TContext extends obj
   names(): readonly TTools['name'][];
   getTool<TName extends TTools['name']>(
     name: TName,
-  ): (Extract<TTools, ToolLike<TName>> & AnyTool) | undefined;
+  ): (string extends TTools['name'] ? AnyTool : Extract<TTools, ToolLike<TName>> & AnyTool) | undefined;
   has(name: string): boolean;
   /** Tools whose `availability` hook passes against the toolbox context. */
   getAvailable(): Promise<readonly (TTools & AnyTool)[]>;

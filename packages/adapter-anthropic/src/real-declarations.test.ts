@@ -1,0 +1,64 @@
+import { describe, expect, test } from 'bun:test';
+import type { ConversionWarning } from '@armorer/adapter-shared';
+import { anthropicToolProblems } from './__fixtures__/anthropic-rules';
+import { bfclGroups, githubTools } from './__fixtures__/real-declarations';
+import { fromAnthropicTools } from './tools/from-anthropic-tools';
+import { toAnthropicTools } from './tools/to-anthropic-tools';
+
+const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+describe('real declarations: BFCL and github-mcp-server', () => {
+  test('all are imported, exported within Anthropic rules, and export -> import -> export is a fixed point', () => {
+    const sets = [
+      ...bfclGroups().map((group) =>
+        group.map((fn) => ({ name: fn.name, description: fn.description, input_schema: fn.parameters })),
+      ),
+      githubTools().map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        input_schema: tool.inputSchema,
+      })),
+    ];
+    const warnings: ConversionWarning[] = [];
+    let declared = 0;
+    for (const set of sets) {
+      const toolbox = fromAnthropicTools(set);
+      const first = toAnthropicTools(toolbox, { onWarnings: (found) => warnings.push(...found) });
+      declared += first.length;
+      expect(
+        first.flatMap((tool) => anthropicToolProblems(tool).map((problem) => `${tool.name}: ${problem}`)),
+      ).toEqual([]);
+      const again = toAnthropicTools(fromAnthropicTools(plain(first) as unknown[]));
+      expect(plain(again)).toEqual(plain(first));
+    }
+    expect(declared).toBe(bfclGroups().flat().length + 117);
+    // Only names change: Anthropic takes the full JSON Schema.
+    expect(new Set(warnings.map((warning) => warning.code))).toEqual(new Set(['NAME_CHANGED']));
+  });
+
+  test('BFCL non-standard types are validated as their JSON Schema meaning', async () => {
+    const toolbox = fromAnthropicTools(
+      [
+        {
+          name: 'triangle.area',
+          description: '',
+          input_schema: {
+            type: 'dict',
+            properties: { base: { type: 'float' }, dims: { type: 'tuple', items: { type: 'integer' } } },
+            required: ['base'],
+          },
+        },
+      ],
+      { getTool: () => (params) => params },
+    );
+    expect(toolbox.toJSON().tools[0]?.input).toEqual({
+      type: 'object',
+      properties: { base: { type: 'number' }, dims: { type: 'array', items: { type: 'integer' } } },
+      required: ['base'],
+    });
+    const call = (args: unknown) => toolbox.execute({ name: 'triangle.area', arguments: args });
+    expect((await call({ base: 2.5, dims: [1, 2] })).result).toEqual({ base: 2.5, dims: [1, 2] });
+    expect((await call({ base: 2.5, dims: [1.5] })).error?.code).toBe('INVALID_ARGUMENTS');
+    expect((await call({ dims: [] })).error?.code).toBe('INVALID_ARGUMENTS');
+  });
+});

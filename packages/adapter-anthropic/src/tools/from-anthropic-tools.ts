@@ -1,0 +1,43 @@
+import {
+  type DeclaredTool,
+  declarationList,
+  importTools,
+  invalidDeclaration,
+  readNameAndDescription,
+} from '@armorer/adapter-shared';
+import type { ProviderImportOptions, Toolbox } from '@armorer/core';
+
+const IMPORTER = 'fromAnthropicTools';
+
+/**
+ * Imports Anthropic tool declarations (`{ name, description, input_schema }`) into a toolbox whose tools
+ * validate their arguments. Server tools (with a `type` other than `custom`) cannot be imported.
+ * Implementations come from `options.getTool`; the other options are toolbox options.
+ *
+ * @example
+ * ```ts
+ * const toolbox = fromAnthropicTools(tools, {
+ *   getTool: (configuration) => async (params) => callBackend(configuration.name, params),
+ * });
+ * ```
+ */
+export function fromAnthropicTools(
+  declarations: readonly unknown[],
+  options?: ProviderImportOptions,
+): Toolbox {
+  const tools = declarationList(IMPORTER, declarations).map((item, index): DeclaredTool => {
+    const type = item['type'];
+    if (type !== undefined && type !== null && type !== 'custom') {
+      throw invalidDeclaration(
+        IMPORTER,
+        index,
+        `has type ${JSON.stringify(type)}; only custom tools can be imported`,
+      );
+    }
+    const { name, description } = readNameAndDescription(IMPORTER, index, item);
+    if (!('input_schema' in item))
+      throw invalidDeclaration(IMPORTER, index, `("${name}") has no "input_schema"`);
+    return { name, description, parameters: item['input_schema'] };
+  });
+  return importTools(tools, options);
+}

@@ -1,0 +1,53 @@
+import {
+  type DeclaredTool,
+  declarationList,
+  importTools,
+  invalidDeclaration,
+  isJsonObject,
+  type JsonSchema,
+  readNameAndDescription,
+} from '@armorer/adapter-shared';
+import type { ProviderImportOptions, Toolbox } from '@armorer/core';
+
+const IMPORTER = 'fromGeminiTools';
+
+/** Function declarations, whether given directly or inside `Tool` objects (`{ functionDeclarations }`). */
+function flatten(declarations: readonly JsonSchema[]): readonly JsonSchema[] {
+  const out: JsonSchema[] = [];
+  for (const item of declarations) {
+    const nested = item['functionDeclarations'];
+    if (Array.isArray(nested)) out.push(...declarationList(IMPORTER, nested));
+    else out.push(item);
+  }
+  return out;
+}
+
+/**
+ * Imports Gemini function declarations into a toolbox whose tools validate their arguments. Reads both
+ * `parameters` (OpenAPI subset: upper-case types, `nullable`, string enums and counts) and
+ * `parametersJsonSchema`; `Tool` objects holding `functionDeclarations` are accepted too.
+ * Implementations come from `options.getTool`; the other options are toolbox options.
+ *
+ * @example
+ * ```ts
+ * const toolbox = fromGeminiTools(functionDeclarations, {
+ *   getTool: (configuration) => async (params) => callBackend(configuration.name, params),
+ * });
+ * ```
+ */
+export function fromGeminiTools(declarations: readonly unknown[], options?: ProviderImportOptions): Toolbox {
+  const tools = flatten(declarationList(IMPORTER, declarations)).map((item, index): DeclaredTool => {
+    const { name, description } = readNameAndDescription(IMPORTER, index, item);
+    const hasParameters = isJsonObject(item['parameters']);
+    const hasJson = isJsonObject(item['parametersJsonSchema']);
+    if (hasParameters && hasJson) {
+      throw invalidDeclaration(
+        IMPORTER,
+        index,
+        `("${name}") sets both "parameters" and "parametersJsonSchema"`,
+      );
+    }
+    return { name, description, parameters: hasJson ? item['parametersJsonSchema'] : item['parameters'] };
+  });
+  return importTools(tools, options);
+}

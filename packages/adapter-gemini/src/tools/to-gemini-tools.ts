@@ -1,0 +1,77 @@
+import {
+  type ExportSpec,
+  exportTools,
+  type ToolConversionInput,
+  type ToolSource,
+  WarningCollector,
+} from '@armorer/adapter-shared';
+import { toJsonSchemaField } from '../schema/json-schema-field';
+import { toOpenApiSchema } from '../schema/openapi-schema';
+import type { GeminiFunctionDeclaration, GeminiSchemaField, GeminiToolsOptions } from '../types';
+
+function convert(
+  { schema, declaredName, configuration, collector }: ToolConversionInput,
+  variant: string,
+): GeminiFunctionDeclaration {
+  const base = { name: declaredName, description: configuration.description };
+  const openApi = new WarningCollector('gemini', configuration.name);
+  const jsonField = new WarningCollector('gemini', configuration.name);
+  const parameters = variant === 'parametersJsonSchema' ? undefined : toOpenApiSchema(schema, openApi);
+  // A lossless `parameters` cannot be beaten, so the JSON Schema field is only tried when it might win.
+  const tryJson = variant === 'parametersJsonSchema' || (variant === 'auto' && openApi.warnings.length > 0);
+  const json = tryJson ? toJsonSchemaField(schema, jsonField) : undefined;
+  if (
+    parameters !== undefined &&
+    (json === undefined || openApi.warnings.length <= jsonField.warnings.length)
+  ) {
+    collector.warnings.push(...openApi.warnings);
+    return { ...base, parameters };
+  }
+  collector.warnings.push(...jsonField.warnings);
+  return { ...base, parametersJsonSchema: json ?? {} };
+}
+
+const FIELDS: ReadonlySet<GeminiSchemaField> = new Set(['auto', 'parameters', 'parametersJsonSchema']);
+
+const SPEC: ExportSpec<GeminiFunctionDeclaration, GeminiToolsOptions> = {
+  provider: 'gemini',
+  exporter: 'toGeminiTools',
+  variant: (_configuration, options) =>
+    options.schemaField !== undefined && FIELDS.has(options.schemaField) ? options.schemaField : 'auto',
+  optionsKey: (options) => String(options.schemaField),
+  convert,
+  handOut: (declaration) =>
+    declaration.parameters === undefined
+      ? {
+          name: declaration.name,
+          description: declaration.description,
+          parametersJsonSchema: { ...declaration.parametersJsonSchema },
+        }
+      : {
+          name: declaration.name,
+          description: declaration.description,
+          parameters: { ...declaration.parameters },
+        },
+};
+
+/**
+ * Declares tools as Gemini function declarations (`config.tools: [{ functionDeclarations }]` of
+ * `models.generateContent`). Accepts a toolbox (all its tools; use `await toolbox.toGeminiTools()` to
+ * omit unavailable ones) or an array of tools. Each declaration is converted once per tool and then
+ * served from a cache.
+ *
+ * @example
+ * ```ts
+ * const response = await ai.models.generateContent({
+ *   model: 'gemini-2.5-flash',
+ *   contents,
+ *   config: { tools: [{ functionDeclarations: toGeminiTools(toolbox) }] },
+ * });
+ * ```
+ */
+export function toGeminiTools(
+  tools: ToolSource,
+  options: GeminiToolsOptions = {},
+): GeminiFunctionDeclaration[] {
+  return exportTools(SPEC, tools, options ?? {});
+}

@@ -1,0 +1,49 @@
+import {
+  assertNoLiveStreams,
+  collectLiveStreams,
+  errorData,
+  resultError,
+  resultText,
+  toResultList,
+} from '@armorer/adapter-shared';
+import type { ToolResult } from '@armorer/core';
+import type { OpenAIToolMessage } from '../types';
+
+function toMessage(result: ToolResult): OpenAIToolMessage {
+  const content =
+    result.outcome === 'success' ? resultText(result.result) : resultText(errorData(resultError(result)));
+  return { role: 'tool', tool_call_id: result.toolCallId ?? result.callId, content };
+}
+
+/**
+ * Formats tool results as Chat Completions tool messages, one per call, in call order: the output as
+ * text (JSON for structured values) on success, `{"error":{category,code,message,retryable,details}}`
+ * otherwise. Throws for results that still hold a live stream: use {@link formatOpenAIToolResultsAsync}.
+ *
+ * @example
+ * ```ts
+ * messages.push(completion.choices[0].message, ...formatOpenAIToolResults(results));
+ * ```
+ */
+export function formatOpenAIToolResults(results: readonly ToolResult[] | ToolResult): OpenAIToolMessage[] {
+  const list = toResultList(results, 'formatOpenAIToolResults');
+  assertNoLiveStreams(list, 'formatOpenAIToolResults', 'formatOpenAIToolResultsAsync');
+  return list.map(toMessage);
+}
+
+/**
+ * Like {@link formatOpenAIToolResults}, but first awaits the live streams of calls executed with
+ * `{ stream: true }` (a stream that fails mid-way becomes a `STREAM_FAILED` error message).
+ *
+ * @example
+ * ```ts
+ * const results = await toolbox.execute(calls, { stream: true });
+ * messages.push(...(await formatOpenAIToolResultsAsync(results)));
+ * ```
+ */
+export async function formatOpenAIToolResultsAsync(
+  results: readonly ToolResult[] | ToolResult,
+): Promise<OpenAIToolMessage[]> {
+  const list = await collectLiveStreams(toResultList(results, 'formatOpenAIToolResultsAsync'));
+  return list.map(toMessage);
+}

@@ -1,0 +1,210 @@
+import {
+  type AnyTool,
+  getToolboxRevision,
+  isToolbox,
+  type ToolConfiguration,
+  toolInputJsonSchema,
+} from '@armorer/core';
+import { ProviderAdapterError } from '../errors/provider-adapter-error';
+import { providerToolName, registerProviderName } from '../names/provider-names';
+import { deepFreeze } from '../schema/copy-schema';
+import type { JsonSchema } from '../schema/json-schema';
+import { resolveTools } from '../tools/resolve-tools';
+import {
+  type AdapterProvider,
+  type ConversionReportOptions,
+  type ConversionWarning,
+  PROVIDER_LABEL,
+  WarningCollector,
+} from './warnings';
+
+/** What a provider's converter receives for one tool. */
+export interface ToolConversionInput {
+  readonly configuration: ToolConfiguration;
+  /** The tool's input JSON Schema, as core serializes it (never modify it). */
+  readonly schema: JsonSchema;
+  /** The name to declare the tool under (the tool's own name when it fits the provider's rules). */
+  readonly declaredName: string;
+  readonly collector: WarningCollector;
+}
+
+/** How one provider exports tools. */
+export interface ExportSpec<TDeclaration, TOptions> {
+  readonly provider: AdapterProvider;
+  /** The public exporter's name, for error messages. */
+  readonly exporter: string;
+  /** The option values that change one tool's declaration, as a short cache key (e.g. `'strict'`). */
+  readonly variant: (configuration: ToolConfiguration, options: TOptions) => string;
+  /** Every option value that can change any declaration, as a key (e.g. `'strict:true'`). */
+  readonly optionsKey: (options: TOptions) => string;
+  readonly convert: (input: ToolConversionInput, variant: string) => TDeclaration;
+  /**
+   * A fresh copy of a cached declaration's first two levels, for each caller (official SDKs rewrite
+   * them in place: the Gemini SDK replaces `parameters`). Defaults to a generic copy; an object literal
+   * of the provider's known fields is several times faster.
+   */
+  readonly handOut?: (declaration: TDeclaration) => TDeclaration;
+}
+
+interface CachedExport {
+  readonly declaration: Readonly<Record<string, unknown>>;
+  /** Keys whose values are objects: copied for each caller (see `handOut`). */
+  readonly objectKeys: readonly string[];
+  readonly declaredName: string;
+  readonly warnings: readonly ConversionWarning[];
+}
+
+type ExportCache = WeakMap<ToolConfiguration, Map<string, CachedExport>>;
+
+// Tools are immutable: a configuration object never changes, so its declaration can be cached for as long
+// as the configuration lives. A changed tool is a new configuration and is converted afresh. One cache
+// per exporter, keyed by configuration, then by option variant.
+const caches = new WeakMap<object, ExportCache>();
+
+function convertTool<TDeclaration, TOptions>(
+  spec: ExportSpec<TDeclaration, TOptions>,
+  configuration: ToolConfiguration,
+  variant: string,
+): CachedExport {
+  const declaredName = providerToolName(spec.provider, configuration.name);
+  const collector = new WarningCollector(spec.provider, configuration.name);
+  if (declaredName !== configuration.name) {
+    collector.add(
+      'NAME_CHANGED',
+      '',
+      undefined,
+      `Tool name "${configuration.name}" does not fit ${PROVIDER_LABEL[spec.provider]}'s name rules; it is ` +
+        `declared as "${declaredName}" and calls to that name are mapped back by the parser.`,
+    );
+  }
+  registerProviderName(spec.provider, declaredName, configuration.name);
+  const schema = toolInputJsonSchema(configuration.schema);
+  const declaration = spec.convert({ configuration, schema, declaredName, collector }, variant) as Record<
+    string,
+    unknown
+  >;
+  const objectKeys = Object.keys(declaration).filter((key) => {
+    const value = declaration[key];
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  });
+  return { declaration: deepFreeze(declaration), objectKeys, declaredName, warnings: collector.warnings };
+}
+
+/**
+ * A copy of a cached declaration whose first two levels are the caller's own: official SDKs rewrite
+ * them in place (the Gemini SDK replaces `parameters`), which must never reach the cache. Deeper levels
+ * stay shared and frozen.
+ */
+function handOut(entry: CachedExport): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...entry.declaration };
+  for (const key of entry.objectKeys) copy[key] = { ...(entry.declaration[key] as object) };
+  return copy;
+}
+
+interface ResolvedExport {
+  readonly entries: readonly CachedExport[];
+  readonly warnings: readonly ConversionWarning[] | undefined;
+}
+
+interface ToolboxMemo extends ResolvedExport {
+  readonly revision: number;
+}
+
+// The last export of each toolbox per exporter and option key: a toolbox whose tools did not change
+// (same revision) skips the per-tool lookups and the name check entirely.
+const toolboxMemos = new WeakMap<object, Map<string, ToolboxMemo>>();
+
+function resolveEntries<TDeclaration, TOptions>(
+  spec: ExportSpec<TDeclaration, TOptions>,
+  tools: readonly AnyTool[],
+  options: TOptions,
+): ResolvedExport {
+  let cache = caches.get(spec);
+  if (cache === undefined) {
+    cache = new WeakMap();
+    caches.set(spec, cache);
+  }
+  const entries = new Array<CachedExport>(tools.length);
+  const owners = new Map<string, string>();
+  let warnings: ConversionWarning[] | undefined;
+  for (let index = 0; index < tools.length; index++) {
+    const configuration = (tools[index] as AnyTool).configuration;
+    const variant = spec.variant(configuration, options);
+    let byVariant = cache.get(configuration);
+    if (byVariant === undefined) {
+      byVariant = new Map();
+      cache.set(configuration, byVariant);
+    }
+    let entry = byVariant.get(variant);
+    if (entry === undefined) {
+      entry = convertTool(spec, configuration, variant);
+      byVariant.set(variant, entry);
+    }
+    const owner = owners.get(entry.declaredName);
+    if (owner !== undefined) {
+      throw new ProviderAdapterError({
+        code: 'DUPLICATE_DECLARED_NAME',
+        message:
+          `${spec.exporter}(): tools "${owner}" and "${configuration.name}" would both be declared to ` +
+          `${PROVIDER_LABEL[spec.provider]} as "${entry.declaredName}". Rename one of them.`,
+      });
+    }
+    owners.set(entry.declaredName, configuration.name);
+    entries[index] = entry;
+    if (entry.warnings.length > 0) {
+      warnings ??= [];
+      warnings.push(...entry.warnings);
+    }
+  }
+  return { entries, warnings };
+}
+
+function toolboxExport<TDeclaration, TOptions>(
+  spec: ExportSpec<TDeclaration, TOptions>,
+  toolbox: object,
+  options: TOptions,
+): ResolvedExport {
+  const revision = getToolboxRevision(toolbox);
+  const key = `${spec.exporter}\u0000${spec.optionsKey(options)}`;
+  let memos = toolboxMemos.get(toolbox);
+  const memo = memos?.get(key);
+  if (memo !== undefined && memo.revision === revision) return memo;
+  const resolved = resolveEntries(spec, resolveTools(toolbox, spec.exporter), options);
+  if (memos === undefined) {
+    memos = new Map();
+    toolboxMemos.set(toolbox, memos);
+  }
+  memos.set(key, { ...resolved, revision });
+  return resolved;
+}
+
+/**
+ * Exports tools to provider declarations: one declaration per tool, in order, converted once per tool
+ * configuration and option variant and then served from a cache (each call hands out fresh top-level
+ * objects over shared, frozen schemas; a toolbox whose tools did not change is answered from its last
+ * export). Reports conversion warnings through `options.onWarnings` and refuses two tools that would
+ * share a declared name.
+ *
+ * @example
+ * ```ts
+ * const declarations = exportTools(openAISpec, toolbox, { strict: true }); // what toOpenAITools() does
+ * ```
+ */
+export function exportTools<TDeclaration, TOptions extends ConversionReportOptions>(
+  spec: ExportSpec<TDeclaration, TOptions>,
+  source: unknown,
+  options: TOptions,
+): TDeclaration[] {
+  const { entries, warnings } = isToolbox(source)
+    ? toolboxExport(spec, source, options)
+    : resolveEntries(spec, resolveTools(source, spec.exporter), options);
+  const declarations = new Array<TDeclaration>(entries.length);
+  const copy = spec.handOut;
+  for (let index = 0; index < entries.length; index++) {
+    const entry = entries[index] as CachedExport;
+    declarations[index] =
+      copy === undefined ? (handOut(entry) as TDeclaration) : copy(entry.declaration as TDeclaration);
+  }
+  if (warnings !== undefined) options.onWarnings?.(warnings);
+  return declarations;
+}

@@ -1,0 +1,165 @@
+import { ProviderAdapterError } from '../errors/provider-adapter-error';
+import {
+  ARRAY_SUBSCHEMA_KEYWORDS,
+  isJsonObject,
+  type JsonSchema,
+  MAP_SUBSCHEMA_KEYWORDS,
+  type MutableJsonSchema,
+  pointer,
+  SINGLE_SUBSCHEMA_KEYWORDS,
+} from './json-schema';
+
+/**
+ * Type names found in real declarations mapped to JSON Schema: OpenAPI's upper-case names (Gemini),
+ * Python-flavoured names (BFCL: `dict`, `float`, `tuple`, `any`) and the standard ones. `null` in the
+ * result means "any type".
+ */
+const TYPE_NAMES: Readonly<Record<string, string | null>> = {
+  string: 'string',
+  str: 'string',
+  number: 'number',
+  float: 'number',
+  double: 'number',
+  integer: 'integer',
+  int: 'integer',
+  long: 'integer',
+  boolean: 'boolean',
+  bool: 'boolean',
+  object: 'object',
+  dict: 'object',
+  array: 'array',
+  list: 'array',
+  tuple: 'array',
+  null: 'null',
+  any: null,
+  type_unspecified: null,
+};
+
+const COUNT_KEYWORDS = ['minItems', 'maxItems', 'minLength', 'maxLength', 'minProperties', 'maxProperties'];
+
+interface Normalizing {
+  readonly tool: string;
+}
+
+function invalid(state: Normalizing, path: string, message: string): ProviderAdapterError {
+  return new ProviderAdapterError({
+    code: 'INVALID_DECLARATION',
+    message: `Tool "${state.tool}": ${message} at ${path || '(root)'}.`,
+  });
+}
+
+function normalizeType(state: Normalizing, path: string, type: unknown): string[] | undefined {
+  const list = Array.isArray(type) ? type : [type];
+  const out: string[] = [];
+  for (const entry of list) {
+    if (typeof entry !== 'string')
+      throw invalid(state, path, `"type" must be a string, got ${JSON.stringify(entry)}`);
+    const mapped = TYPE_NAMES[entry.toLowerCase()];
+    if (mapped === undefined) throw invalid(state, path, `unknown type ${JSON.stringify(entry)}`);
+    if (mapped === null) return undefined;
+    if (!out.includes(mapped)) out.push(mapped);
+  }
+  return out;
+}
+
+function normalizeNode(state: Normalizing, node: unknown, path: string): unknown {
+  if (typeof node === 'boolean') return node;
+  if (!isJsonObject(node)) throw invalid(state, path, 'a schema must be an object');
+  const out: MutableJsonSchema = {};
+  let types: string[] | undefined;
+  const optional = new Set<string>();
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'type') {
+      types = normalizeType(state, path, value);
+    } else if (key === 'optional' || key === 'nullable' || key === 'propertyOrdering') {
+      // Handled below (optional by the parent, nullable as a type) or presentation only.
+    } else if (key === 'format' && value === 'enum') {
+      // OpenAPI marks enums with format "enum"; JSON Schema says it with `enum` alone.
+    } else if (key === 'example') {
+      if (!('examples' in node)) out['examples'] = [value];
+    } else if (key === 'items' && Array.isArray(value)) {
+      out['prefixItems'] = value.map((item, index) =>
+        normalizeNode(state, item, pointer(`${path}/items`, index)),
+      );
+    } else if (key === 'additionalItems') {
+      out['items'] = normalizeNode(state, value, pointer(path, key));
+    } else if (COUNT_KEYWORDS.includes(key) && typeof value === 'string' && /^\d+$/.test(value)) {
+      out[key] = Number(value);
+    } else if (key === 'required') {
+      if (Array.isArray(value)) out[key] = value.filter((name) => typeof name === 'string');
+    } else if (SINGLE_SUBSCHEMA_KEYWORDS.has(key)) {
+      out[key] = normalizeNode(state, value, pointer(path, key));
+    } else if (ARRAY_SUBSCHEMA_KEYWORDS.has(key) && Array.isArray(value)) {
+      out[key] = value.map((item, index) => normalizeNode(state, item, pointer(pointer(path, key), index)));
+    } else if (MAP_SUBSCHEMA_KEYWORDS.has(key) && isJsonObject(value)) {
+      const map: MutableJsonSchema = {};
+      for (const [name, child] of Object.entries(value)) {
+        if (key === 'properties' && isJsonObject(child) && child['optional'] === true) optional.add(name);
+        map[name] = normalizeNode(state, child, pointer(pointer(path, key), name));
+      }
+      out[key] = map;
+    } else {
+      out[key] = value;
+    }
+  }
+  if (node['nullable'] === true && types !== undefined && !types.includes('null')) types.push('null');
+  if (types !== undefined) out['type'] = types.length === 1 ? types[0] : types;
+  if (optional.size > 0 && Array.isArray(out['required'])) {
+    const required = (out['required'] as string[]).filter((name) => !optional.has(name));
+    if (required.length === 0) delete out['required'];
+    else out['required'] = required;
+  }
+  numericEnum(out, types);
+  if (node['nullable'] === true && Array.isArray(out['enum']) && !out['enum'].includes(null)) {
+    out['enum'] = [...out['enum'], null];
+  }
+  return reorder(out);
+}
+
+/** OpenAPI (Gemini) writes enums of numbers as strings; JSON Schema wants the numbers. */
+function numericEnum(out: MutableJsonSchema, types: readonly string[] | undefined): void {
+  const values = out['enum'];
+  if (!Array.isArray(values) || types === undefined) return;
+  if (!types.every((type) => type === 'integer' || type === 'number' || type === 'null')) return;
+  if (!values.every((value) => typeof value !== 'string' || /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(value)))
+    return;
+  out['enum'] = values.map((value) => (typeof value === 'string' ? Number(value) : value));
+}
+
+/** `type` first, as JSON Schema writers put it, so normalized schemas read naturally. */
+function reorder(out: MutableJsonSchema): MutableJsonSchema {
+  if (!('type' in out)) return out;
+  const { type, ...rest } = out;
+  return { type, ...rest };
+}
+
+/**
+ * Turns the parameter schema of a provider declaration into standard JSON Schema (draft 2020-12): maps
+ * non-standard type names (`dict`, `float`, `tuple`, `any`, upper-case OpenAPI names), `optional: true`,
+ * OpenAPI's `nullable` and `format: "enum"`, string-encoded counts and array-form `items`. The result is
+ * always an object schema. Idempotent: normalizing a normalized schema changes nothing.
+ *
+ * @example
+ * ```ts
+ * normalizeParameterSchema('get_area', { type: 'dict', properties: { r: { type: 'float' } }, required: ['r'] });
+ * // { type: 'object', properties: { r: { type: 'number' } }, required: ['r'] }
+ * ```
+ */
+export function normalizeParameterSchema(tool: string, schema: unknown): JsonSchema {
+  if (schema === undefined || schema === null) return { type: 'object', properties: {} };
+  const normalized = normalizeNode({ tool }, schema, '');
+  if (!isJsonObject(normalized)) {
+    throw invalid({ tool }, '', 'the parameters schema must be an object schema');
+  }
+  if (normalized['type'] === undefined && !('anyOf' in normalized) && !('$ref' in normalized)) {
+    return { type: 'object', ...normalized };
+  }
+  if (normalized['type'] !== 'object') {
+    throw invalid(
+      { tool },
+      '',
+      `the parameters schema must have type "object", got ${JSON.stringify(normalized['type'])}`,
+    );
+  }
+  return normalized;
+}

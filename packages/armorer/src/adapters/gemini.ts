@@ -1,0 +1,6 @@
+/**
+ * armorer/adapters/gemini: re-exports `@armorer/adapter-gemini`.
+ *
+ * @module
+ */
+export * from '@armorer/adapter-gemini';

@@ -1,0 +1,6 @@
+/**
+ * armorer/inspect: re-exports `@armorer/inspect`.
+ *
+ * @module
+ */
+export * from '@armorer/inspect';

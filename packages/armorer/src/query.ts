@@ -1,0 +1,6 @@
+/**
+ * armorer/query: re-exports `@armorer/query`.
+ *
+ * @module
+ */
+export * from '@armorer/query';

@@ -1,0 +1,6 @@
+/**
+ * armorer/registry: re-exports `@armorer/query`.
+ *
+ * @module
+ */
+export * from '@armorer/query';

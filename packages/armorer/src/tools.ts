@@ -1,0 +1,6 @@
+/**
+ * armorer/tools: re-exports `@armorer/tools`.
+ *
+ * @module
+ */
+export * from '@armorer/tools';

@@ -1,0 +1,96 @@
+import { synonymsOf } from '../text/synonyms';
+import type { QueryTerm } from './query-terms';
+import type { SearchIndex } from './search-index';
+import type { TermCandidate } from './vocabulary';
+
+/**
+ * How the words of a text query meet the words of a tool:
+ * - `contains`: a query word is part of a tool word (`weath` meets `weather`); inflections meet too.
+ * - `exact`: whole words only, letter for letter (case and accents aside).
+ * - `fuzzy`: words within the `threshold` similarity: inflections, prefixes and typos (`wether`).
+ * - `relevance`: words meet by stem and, with a lower weight, by near-synonym (`contact` meets `email`); a
+ *   word no tool uses falls back to typo and prefix matches. The ranking `searchTools` and the search tool use.
+ */
+export type TextMode = 'contains' | 'exact' | 'fuzzy' | 'relevance';
+
+/** Weight of a related (prefix or typo) term in `relevance` mode, relative to the word itself. */
+const RELATED_WEIGHT = 0.7;
+const MAX_RELATED = 6;
+/** Weight of a near-synonym (`contact` for `email`) in `relevance` mode. */
+const SYNONYM_WEIGHT = 0.3;
+
+/** The vocabulary terms a query term stands for, each with the weight of its matches. */
+export function expandTerm(
+  index: SearchIndex,
+  query: QueryTerm,
+  mode: TextMode,
+  threshold: number,
+): readonly TermCandidate[] {
+  const { term } = query;
+  const known = index.postings.has(term);
+  switch (mode) {
+    case 'exact':
+      return known ? [{ term, similarity: 1 }] : [];
+    case 'contains':
+      if (term.length < 2) return known ? [{ term, similarity: 1 }] : [];
+      return index.vocabulary.containing(term);
+    case 'fuzzy':
+      return related(index, query, threshold, known, Number.POSITIVE_INFINITY, 1);
+    default: {
+      const found = known
+        ? [{ term, similarity: 1 }]
+        : related(index, query, 0.5, false, MAX_RELATED, RELATED_WEIGHT);
+      // A synonym found in most tools says little and costs a long postings walk: left out.
+      const common = Math.max(64, index.size / 4);
+      for (const synonym of synonymsOf(term)) {
+        const postings = index.postings.get(synonym);
+        if (postings !== undefined && postings.docs.length <= common) {
+          found.push({ term: synonym, similarity: SYNONYM_WEIGHT });
+        }
+      }
+      return found;
+    }
+  }
+}
+
+function related(
+  index: SearchIndex,
+  query: QueryTerm,
+  threshold: number,
+  known: boolean,
+  limit: number,
+  weight: number,
+): TermCandidate[] {
+  const { term, surface } = query;
+  const found = new Map<string, number>();
+  const keep = (candidate: TermCandidate) => {
+    if (candidate.similarity < threshold) return;
+    if ((found.get(candidate.term) ?? 0) < candidate.similarity)
+      found.set(candidate.term, candidate.similarity);
+  };
+  const length = surface.length;
+  const maxDistance = length >= 8 ? 2 : length >= 4 ? 1 : 0;
+  // Typos are judged on words as written (`meting` is one edit from `meeting`, not from `get`).
+  if (maxDistance > 0) {
+    for (const candidate of index.surfaces.withinDistance(surface, maxDistance)) {
+      const candidateTerm = index.termOfSurface.get(candidate.term);
+      if (candidateTerm !== undefined && candidateTerm !== term) {
+        keep({ term: candidateTerm, similarity: candidate.similarity });
+      }
+    }
+  }
+  if (term.length >= 3) for (const candidate of index.vocabulary.withPrefix(term, 16)) keep(candidate);
+  // A tool word that starts the query word: `calculat` (calculate) for `calculation`.
+  for (let end = term.length - 1; end >= 4; end--) {
+    const prefix = term.slice(0, end);
+    if (index.postings.has(prefix)) keep({ term: prefix, similarity: end / term.length });
+  }
+  const candidates = [...found].map(([candidate, similarity]) => ({
+    term: candidate,
+    similarity: similarity * weight,
+  }));
+  candidates.sort((a, b) => b.similarity - a.similarity);
+  if (candidates.length > limit) candidates.length = limit;
+  if (known) candidates.unshift({ term, similarity: 1 });
+  return candidates;
+}

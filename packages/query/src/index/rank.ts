@@ -1,0 +1,146 @@
+import { expandTerm, type TextMode } from './expand-term';
+import { MAX_QUERY_TERMS, type QueryTerm } from './query-terms';
+import { FIELD_BITS, FIELD_COUNT, type SearchIndex } from './search-index';
+
+const K1 = 1.2;
+const FIELD_MASK = (1 << FIELD_BITS) - 1;
+/** A tool whose whole name is the query (`send email` for `send-email`) scores this many times more. */
+const NAME_BOOST = 2;
+/** A tool scores up to this fraction more as the query covers more of its name. */
+const NAME_COVERAGE_BOOST = 0.25;
+
+/** What to rank: the parsed query, how its words match, and the weight of each field. */
+export interface RankRequest {
+  readonly terms: readonly QueryTerm[];
+  /** The query's terms in order, compared with each tool's analyzed name for the exact-name boost. */
+  readonly key: string;
+  readonly mode: TextMode;
+  readonly threshold: number;
+  /** One weight per field, in `TEXT_FIELDS` order; 0 leaves a field out. */
+  readonly weights: readonly number[];
+  /** Every query term must match (otherwise any one is enough). */
+  readonly requireAll: boolean;
+  /** An extra check of a (document, term) match, e.g. letter-for-letter equality in `exact` mode. */
+  readonly verify?: ((doc: number, term: QueryTerm) => boolean) | undefined;
+}
+
+/** The matching documents (unordered) and their scores. */
+export interface RankResult {
+  readonly docs: Int32Array;
+  readonly scores: Float64Array;
+}
+
+interface Scratch {
+  scores: Float64Array;
+  matched: Int32Array;
+  queryStamp: Int32Array;
+  termStamp: Int32Array;
+  termBest: Float64Array;
+  /** Per document, how many query terms matched its name. */
+  nameHits: Int32Array;
+  /** Per document, whether the current term's best match was in the name. */
+  termName: Uint8Array;
+  query: number;
+  term: number;
+}
+
+const scratches = new WeakMap<SearchIndex, Scratch>();
+
+function scratchFor(index: SearchIndex): Scratch {
+  const size = index.size;
+  let scratch = scratches.get(index);
+  if (scratch === undefined || scratch.scores.length < size) {
+    const capacity = Math.max(size, Math.ceil((scratch?.scores.length ?? 0) * 1.5));
+    scratch = {
+      scores: new Float64Array(capacity),
+      matched: new Int32Array(capacity),
+      queryStamp: new Int32Array(capacity),
+      termStamp: new Int32Array(capacity),
+      termBest: new Float64Array(capacity),
+      nameHits: new Int32Array(capacity),
+      termName: new Uint8Array(capacity),
+      query: 0,
+      term: 0,
+    };
+    scratches.set(index, scratch);
+  }
+  return scratch;
+}
+
+/** Scores every document that matches the query with BM25F; related terms count by their similarity. */
+export function rank(index: SearchIndex, request: RankRequest): RankResult {
+  const scratch = scratchFor(index);
+  const query = ++scratch.query;
+  const { scores, matched, queryStamp, termStamp, termBest, nameHits, termName } = scratch;
+  const norms = index.norms();
+  const weights = request.weights;
+  const touched: number[] = [];
+  const terms = limitTerms(index, request.terms);
+  for (const term of terms) {
+    const stamp = ++scratch.term;
+    const termDocs: number[] = [];
+    for (const candidate of expandTerm(index, term, request.mode, request.threshold)) {
+      const postings = index.postings.get(candidate.term);
+      if (postings === undefined) continue;
+      const { docs, tfs } = postings;
+      const weight = index.idf(docs.length) * candidate.similarity * term.count;
+      for (let position = 0; position < docs.length; position++) {
+        const doc = docs[position] as number;
+        let packed = tfs[position] as number;
+        let frequency = 0;
+        for (let field = doc * FIELD_COUNT; packed !== 0; field++, packed >>>= FIELD_BITS) {
+          const count = packed & FIELD_MASK;
+          if (count !== 0)
+            frequency += (weights[field - doc * FIELD_COUNT] as number) * count * (norms[field] as number);
+        }
+        if (frequency === 0) continue;
+        if (request.verify !== undefined && !request.verify(doc, term)) continue;
+        const score = (weight * frequency * (K1 + 1)) / (frequency + K1);
+        const inName = (tfs[position] as number) & FIELD_MASK && (weights[0] as number) > 0 ? 1 : 0;
+        if (termStamp[doc] !== stamp) {
+          termStamp[doc] = stamp;
+          termBest[doc] = score;
+          termName[doc] = inName;
+          termDocs.push(doc);
+        } else {
+          if (score > (termBest[doc] as number)) termBest[doc] = score;
+          if (inName === 1) termName[doc] = 1;
+        }
+      }
+    }
+    for (const doc of termDocs) {
+      if (queryStamp[doc] !== query) {
+        queryStamp[doc] = query;
+        scores[doc] = 0;
+        matched[doc] = 0;
+        nameHits[doc] = 0;
+        touched.push(doc);
+      }
+      scores[doc] = (scores[doc] as number) + (termBest[doc] as number);
+      matched[doc] = (matched[doc] as number) + 1;
+      nameHits[doc] = (nameHits[doc] as number) + (termName[doc] as number);
+    }
+  }
+  const required = request.requireAll ? terms.length : 1;
+  const docs = new Int32Array(touched.length);
+  const result = new Float64Array(touched.length);
+  let count = 0;
+  for (const doc of touched) {
+    if ((matched[doc] as number) < required) continue;
+    docs[count] = doc;
+    const nameLength = index.nameLength(doc);
+    const coverage = nameLength === 0 ? 0 : Math.min(1, (nameHits[doc] as number) / nameLength);
+    const exactName = request.key.length > 0 && index.nameKeys[doc] === request.key;
+    result[count++] =
+      (scores[doc] as number) * (1 + NAME_COVERAGE_BOOST * coverage) * (exactName ? NAME_BOOST : 1);
+  }
+  return { docs: docs.subarray(0, count), scores: result.subarray(0, count) };
+}
+
+/** Queries with more distinct terms than the limit keep their rarest terms (unknown terms last). */
+function limitTerms(index: SearchIndex, terms: readonly QueryTerm[]): readonly QueryTerm[] {
+  if (terms.length <= MAX_QUERY_TERMS) return terms;
+  const frequency = (term: QueryTerm) =>
+    index.postings.get(term.term)?.docs.length ?? Number.POSITIVE_INFINITY;
+  return [...terms].sort((a, b) => frequency(a) - frequency(b)).slice(0, MAX_QUERY_TERMS);
+}

@@ -1,0 +1,175 @@
+import type { AnyTool } from '@armorer/core';
+import { analyzeShared, termOf } from '../text/analyze';
+import { tokenize } from '../text/tokenize';
+import { collectToolTexts, TEXT_FIELDS } from '../tool/tool-text';
+import { Vocabulary } from './vocabulary';
+
+/** Number of searchable fields; term frequencies of all fields are packed into one 30-bit integer. */
+export const FIELD_COUNT = TEXT_FIELDS.length;
+export const FIELD_BITS = 5;
+const MAX_TF = (1 << FIELD_BITS) - 1;
+/** BM25 length normalization, the same for every field (each field against its own average length). */
+const B = 0.75;
+/** Texts up to this length are memoized per index when they recur (tags, keys, parameter descriptions). */
+const SHARED_TEXT_LENGTH = 160;
+
+/** The documents containing one term, with the term's per-field frequencies packed per document. */
+export interface Postings {
+  readonly term: string;
+  readonly docs: number[];
+  readonly tfs: number[];
+}
+
+/**
+ * The inverted index of a list of tools: postings per term with per-field frequencies (for BM25F), field
+ * lengths, the analyzed name of every tool (for the exact-name boost) and the vocabulary. Tools are only ever
+ * appended, in the order of the toolbox, so a toolbox's index grows with its registrations.
+ */
+export class SearchIndex {
+  readonly tools: AnyTool[] = [];
+  readonly postings = new Map<string, Postings>();
+  /** The distinct terms (stems), for prefix and substring expansion. */
+  readonly vocabulary = new Vocabulary();
+  /** The distinct words as written (lowercased), for typo tolerance, with the term each stands for. */
+  readonly surfaces = new Vocabulary();
+  readonly termOfSurface = new Map<string, string>();
+  readonly nameKeys: string[] = [];
+  readonly #lengths: number[] = [];
+  readonly #totals = new Float64Array(FIELD_COUNT);
+  #norms = new Float32Array(0);
+  #normsFor = -1;
+  /** Tool -> position, built on first use (only nested text filters and hybrid fusion need it). */
+  #positions: Map<AnyTool, number> | undefined;
+  /** Word as written -> its postings (`null` for stopwords): one lookup per word while indexing. */
+  readonly #wordPostings = new Map<string, Postings | null>();
+  /** Recurring short text (tag, key, parameter description) -> the postings of its terms. */
+  readonly #textPostings = new Map<string, readonly Postings[]>();
+  /** Per-tool scratch, reused across additions. */
+  readonly #texts: string[][] = TEXT_FIELDS.map(() => []);
+  readonly #words: string[] = [];
+  readonly #shared: Postings[] = [];
+
+  get size(): number {
+    return this.tools.length;
+  }
+
+  /** The position of a tool in the index, or -1. */
+  positionOf(tool: AnyTool): number {
+    if (this.#positions === undefined) {
+      const positions = new Map<AnyTool, number>();
+      for (let position = 0; position < this.tools.length; position++)
+        positions.set(this.tools[position] as AnyTool, position);
+      this.#positions = positions;
+    }
+    return this.#positions.get(tool) ?? -1;
+  }
+
+  add(tool: AnyTool): void {
+    const doc = this.tools.length;
+    this.tools.push(tool);
+    this.#positions?.set(tool, doc);
+    const texts = this.#texts;
+    for (const list of texts) list.length = 0;
+    collectToolTexts(tool, texts);
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      const increment = 1 << (field * FIELD_BITS);
+      const shift = field * FIELD_BITS;
+      let length = 0;
+      for (const text of texts[field] as string[]) {
+        const postingsList = field < 2 ? this.#postingsOfText(text) : this.#postingsOfSharedText(text);
+        length += postingsList.length;
+        for (const { docs, tfs } of postingsList) {
+          if (docs[docs.length - 1] !== doc) {
+            docs.push(doc);
+            tfs.push(increment);
+          } else {
+            const last = tfs.length - 1;
+            if ((((tfs[last] as number) >>> shift) & MAX_TF) < MAX_TF)
+              tfs[last] = (tfs[last] as number) + increment;
+          }
+        }
+        if (field === 0) this.nameKeys.push(postingsList.map((postings) => postings.term).join(' '));
+      }
+      this.#lengths.push(length);
+      this.#totals[field] = (this.#totals[field] as number) + length;
+    }
+  }
+
+  /** The postings of every non-stopword word of a (unique) text, in order; the array is reused. */
+  #postingsOfText(text: string): readonly Postings[] {
+    const words = this.#words;
+    words.length = 0;
+    tokenize(text, words);
+    const out = this.#shared;
+    out.length = 0;
+    for (const word of words) {
+      let postings = this.#wordPostings.get(word);
+      if (postings === undefined) {
+        const term = termOf(word);
+        postings = term === null ? null : this.#postingsOf(term);
+        this.#wordPostings.set(word, postings);
+        if (term !== null) this.#addSurface(word, term);
+      }
+      if (postings !== null) out.push(postings);
+    }
+    return out;
+  }
+
+  /** Like `#postingsOfText` for short recurring texts, memoized per index. */
+  #postingsOfSharedText(text: string): readonly Postings[] {
+    let postings = this.#textPostings.get(text);
+    if (postings === undefined) {
+      postings = analyzeShared(text).map((term) => this.#postingsOf(term));
+      if (text.length <= SHARED_TEXT_LENGTH) this.#textPostings.set(text, postings);
+      for (const word of tokenize(text)) {
+        const term = termOf(word);
+        if (term !== null) this.#addSurface(word, term);
+      }
+    }
+    return postings;
+  }
+
+  #addSurface(word: string, term: string): void {
+    if (this.termOfSurface.has(word)) return;
+    this.termOfSurface.set(word, term);
+    this.surfaces.add(word);
+  }
+
+  #postingsOf(term: string): Postings {
+    let postings = this.postings.get(term);
+    if (postings === undefined) {
+      postings = { term, docs: [], tfs: [] };
+      this.postings.set(term, postings);
+      this.vocabulary.add(term);
+    }
+    return postings;
+  }
+
+  /** Per document and field, `1 / (1 - b + b * length / averageLength)`; recomputed after additions. */
+  norms(): Float32Array {
+    const count = this.tools.length;
+    if (this.#normsFor === count) return this.#norms;
+    const norms = new Float32Array(count * FIELD_COUNT);
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      const average = (this.#totals[field] as number) / Math.max(count, 1) || 1;
+      for (let doc = 0; doc < count; doc++) {
+        const length = this.#lengths[doc * FIELD_COUNT + field] as number;
+        norms[doc * FIELD_COUNT + field] = 1 / (1 - B + (B * length) / average);
+      }
+    }
+    this.#norms = norms;
+    this.#normsFor = count;
+    return norms;
+  }
+
+  /** Number of terms in a tool's name. */
+  nameLength(doc: number): number {
+    return this.#lengths[doc * FIELD_COUNT] as number;
+  }
+
+  /** Inverse document frequency of a term that occurs in `documentFrequency` documents (BM25, never < 0). */
+  idf(documentFrequency: number): number {
+    const count = this.tools.length;
+    return Math.log(1 + (count - documentFrequency + 0.5) / (documentFrequency + 0.5));
+  }
+}

@@ -1,0 +1,92 @@
+import type { ToolInput } from '@armorer/core';
+import { schemaShape } from '../tool/schema-fields';
+import { checkStringList, invalid, isPlainObject } from './query-keys';
+import type { ToolPredicate } from './tag-predicates';
+
+/**
+ * Matches tools whose input schema has every one of `keys` as a top-level parameter (case-sensitive, as
+ * parameter names are). An empty list matches every tool.
+ *
+ * @example
+ * ```ts
+ * const byUser = toolbox.tools().filter(schemaHasKeys(['userId']));
+ * ```
+ */
+export function schemaHasKeys(keys: readonly string[]): ToolPredicate {
+  const wanted = checkStringList(keys, 'schemaHasKeys(keys)');
+  if (wanted.length === 0) return () => true;
+  return (tool) => {
+    const shape = schemaShape(tool.configuration.schema);
+    return shape !== undefined && wanted.every((key) => Object.hasOwn(shape, key));
+  };
+}
+
+/**
+ * Matches tools whose input schema is compatible with `schema` (a Zod object schema or a plain shape): every
+ * key of `schema` is a parameter of the tool with the same kind of type (optional/nullable/default wrappers
+ * aside; objects compared recursively), and every other parameter of the tool is optional.
+ *
+ * @example
+ * ```ts
+ * const cityTools = toolbox.tools().filter(schemaMatches(z.object({ city: z.string() })));
+ * ```
+ */
+export function schemaMatches(schema: ToolInput): ToolPredicate {
+  const wanted = schemaShape(schema) ?? (isPlainObject(schema) && !('_zod' in schema) ? schema : undefined);
+  if (wanted === undefined) invalid('schemaMatches(schema)', 'a Zod object schema or a shape of Zod schemas');
+  return (tool) => {
+    const shape = schemaShape(tool.configuration.schema);
+    return shape !== undefined && shapesMatch(shape, wanted, 0);
+  };
+}
+
+interface Def {
+  readonly type?: string;
+  readonly innerType?: { readonly _zod?: { readonly def?: Def } };
+  readonly shape?: Readonly<Record<string, unknown>>;
+  readonly element?: { readonly _zod?: { readonly def?: Def } };
+}
+
+function defOf(value: unknown): Def | undefined {
+  return (value as { _zod?: { def?: Def } } | undefined)?._zod?.def;
+}
+
+/** The type name under optional/nullable/default wrappers, and whether the value may be omitted. */
+function unwrap(value: unknown): { readonly def: Def | undefined; readonly optional: boolean } {
+  let def = defOf(value);
+  let optional = false;
+  for (let depth = 0; def !== undefined && depth < 8; depth++) {
+    const type = def.type;
+    if (type === 'optional' || type === 'default' || type === 'prefault') optional = true;
+    else if (type !== 'nullable' && type !== 'readonly' && type !== 'catch') break;
+    def = defOf(def.innerType);
+  }
+  return { def, optional };
+}
+
+function shapesMatch(
+  actual: Readonly<Record<string, unknown>>,
+  wanted: Readonly<Record<string, unknown>>,
+  depth: number,
+): boolean {
+  for (const key of Object.keys(wanted)) {
+    if (!Object.hasOwn(actual, key)) return false;
+    if (!typesMatch(unwrap(actual[key]).def, unwrap(wanted[key]).def, depth)) return false;
+  }
+  for (const key of Object.keys(actual)) {
+    if (!Object.hasOwn(wanted, key) && !unwrap(actual[key]).optional) return false;
+  }
+  return true;
+}
+
+function typesMatch(actual: Def | undefined, wanted: Def | undefined, depth: number): boolean {
+  if (wanted === undefined || wanted.type === 'unknown' || wanted.type === 'any') return true;
+  if (actual === undefined || actual.type !== wanted.type) return false;
+  if (depth >= 8) return true;
+  if (actual.type === 'object' && actual.shape !== undefined && wanted.shape !== undefined) {
+    return shapesMatch(actual.shape, wanted.shape, depth + 1);
+  }
+  if (actual.type === 'array')
+    return typesMatch(unwrap(actual.element).def, unwrap(wanted.element).def, depth + 1);
+  return true;
+}

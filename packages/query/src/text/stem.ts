@@ -1,0 +1,53 @@
+const VOWEL = /[aeiouy]/;
+const cache = new Map<string, string>();
+const CACHE_LIMIT = 100_000;
+
+/**
+ * A light English stemmer: plurals, `-ing`, `-ed` and a final `-e` are removed so that the inflections of a
+ * word meet (`creates`, `created`, `creating`, `create` -> `creat`; `queries` -> `query`; `matches`,
+ * `match` -> `match`). Deliberately conservative: it never removes derivational suffixes, which the
+ * ranking handles with prefix matching instead. Only lowercase ASCII words of four letters or more change.
+ */
+export function stem(word: string): string {
+  if (word.length < 4) return word;
+  const cached = cache.get(word);
+  if (cached !== undefined) return cached;
+  const result = /^[a-z]+$/.test(word) ? stemWord(word) : word;
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(word, result);
+  return result;
+}
+
+function stemWord(input: string): string {
+  let word = input;
+  if (word.endsWith('ies') && word.length > 4) word = `${word.slice(0, -3)}y`;
+  else if (word.endsWith('sses')) word = word.slice(0, -2);
+  else if (word.endsWith('s') && !/(ss|us|is)$/.test(word)) word = word.slice(0, -1);
+
+  if (word.endsWith('ing') && hasVowel(word, 3)) word = undouble(word.slice(0, -3));
+  else if (endsWithEd(word)) word = undouble(word.slice(0, -2));
+  // `embedding` -> `embed` must meet `embed` -> `emb`.
+  if (endsWithEd(word)) word = word.slice(0, -2);
+
+  if (word.length > 3 && word.endsWith('e') && !word.endsWith('ee')) word = word.slice(0, -1);
+  return word;
+}
+
+/** `-ed` as a suffix: not `-eed` (`need`, `proceed`), with a stem that can stand alone. */
+function endsWithEd(word: string): boolean {
+  return word.endsWith('ed') && !word.endsWith('eed') && hasVowel(word, 2);
+}
+
+/** The word without its last `suffixLength` letters is at least three letters and has a vowel. */
+function hasVowel(word: string, suffixLength: number): boolean {
+  const rest = word.slice(0, -suffixLength);
+  return rest.length >= 3 && VOWEL.test(rest);
+}
+
+function undouble(word: string): string {
+  const last = word.charAt(word.length - 1);
+  if (word.length > 3 && last === word.charAt(word.length - 2) && !/[lsz]/.test(last) && !VOWEL.test(last)) {
+    return word.slice(0, -1);
+  }
+  return word;
+}

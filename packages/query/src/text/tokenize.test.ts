@@ -1,0 +1,63 @@
+import { describe, expect, test } from 'bun:test';
+import { analyze } from './analyze';
+import { stem } from './stem';
+import { tokenize } from './tokenize';
+
+describe('tokenize', () => {
+  test('splits identifiers at separators and case changes, keeping camel-cased words whole too', () => {
+    expect(tokenize('math.triangle_area-heron')).toEqual(['math', 'triangle', 'area', 'heron']);
+    expect(tokenize('sendEmail')).toEqual(['send', 'email', 'sendemail']);
+    expect(tokenize('getHTTPResponse')).toEqual(['get', 'http', 'response', 'gethttpresponse']);
+    expect(tokenize('GitHub')).toEqual(['git', 'hub', 'github']);
+    expect(tokenize('fs/read-file v2')).toEqual(['fs', 'read', 'file', 'v2']);
+  });
+
+  test('splits digits from real words only', () => {
+    expect(tokenize('side1 base64 s3 ec2 k8s')).toEqual(['side', '1', 'base', '64', 's3', 'ec2', 'k8s']);
+  });
+
+  test('folds Latin diacritics and full-width forms, keeps other scripts', () => {
+    expect(tokenize('Café NAÏVE')).toEqual(['cafe', 'naive']);
+    expect(tokenize('ｓｅｎｄ　ｍａｉｌ')).toEqual(['send', 'mail']);
+    expect(tokenize('ПолучитьПогоду')).toEqual(['получить', 'погоду', 'получитьпогоду']);
+  });
+
+  test('segments scripts written without spaces', () => {
+    const chinese = tokenize('发送电子邮件');
+    expect(chinese).toContain('发送');
+    expect(chinese).toContain('邮件');
+    const japanese = tokenize('メールを送信する');
+    expect(japanese).toContain('メール');
+    expect(japanese).toContain('送信');
+    expect(tokenize('ส่งอีเมล')).toContain('อีเมล');
+  });
+
+  test('text without words gives no tokens; regular-expression characters are plain separators', () => {
+    expect(tokenize('')).toEqual([]);
+    expect(tokenize('  .*+?^$()|[]{}\\ ')).toEqual([]);
+    expect(tokenize('C++ (beta)')).toEqual(['c', 'beta']);
+  });
+});
+
+describe('analyze and stem', () => {
+  test('inflections of a word meet', () => {
+    for (const group of [
+      ['create', 'creates', 'created', 'creating'],
+      ['issue', 'issues'],
+      ['query', 'queries'],
+      ['match', 'matches'],
+      ['embed', 'embedding', 'embedded'],
+      ['address', 'addresses'],
+    ]) {
+      expect(new Set(group.map(stem)).size).toBe(1);
+    }
+    expect(stem('status')).toBe('status');
+    expect(stem('need')).toBe('need');
+    expect(stem('ab')).toBe('ab');
+    expect(stem('weiß')).toBe('weiß');
+  });
+
+  test('drops stopwords', () => {
+    expect(analyze('Send an email to the team')).toEqual(['send', 'email', 'team']);
+  });
+});

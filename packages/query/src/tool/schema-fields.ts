@@ -1,0 +1,122 @@
+/** One top-level parameter of a tool's object schema, read from the Zod schema without conversion. */
+export interface SchemaField {
+  readonly key: string;
+  readonly description: string | undefined;
+  readonly optional: boolean;
+  /** Enum members, literal values and nested object keys: words a request may use for this field. */
+  readonly words: readonly string[];
+}
+
+interface ZodLike {
+  readonly _zod?: { readonly def?: ZodDef };
+  readonly description?: unknown;
+  readonly shape?: unknown;
+}
+
+interface ZodDef {
+  readonly type?: string;
+  readonly innerType?: ZodLike;
+  readonly in?: ZodLike;
+  readonly element?: ZodLike;
+  readonly entries?: Record<string, unknown>;
+  readonly values?: readonly unknown[];
+  readonly shape?: Record<string, ZodLike>;
+}
+
+/**
+ * The shape of an object schema, or `undefined` when the value is not one. Read from `_zod.def` (the
+ * documented surface for libraries) rather than the classic `.shape` getter, which installs itself on first use.
+ */
+export function schemaShape(schema: unknown): Readonly<Record<string, unknown>> | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const def = (schema as ZodLike)._zod?.def;
+  const shape = def?.type === 'object' ? def.shape : (schema as ZodLike).shape;
+  return typeof shape === 'object' && shape !== null ? (shape as Record<string, unknown>) : undefined;
+}
+
+/** The top-level keys of an object schema (empty for anything else). */
+export function schemaKeys(schema: unknown): string[] {
+  const shape = schemaShape(schema);
+  return shape === undefined ? [] : Object.keys(shape);
+}
+
+/** The fields of an object schema: keys, descriptions (also through optional/default wrappers) and words. */
+export function schemaFields(schema: unknown): SchemaField[] {
+  const shape = schemaShape(schema);
+  if (shape === undefined) return [];
+  const fields: SchemaField[] = [];
+  for (const key in shape) {
+    const words: string[] = [];
+    const found = inspectField(shape[key] as ZodLike | undefined, words);
+    fields.push({ key, description: found.description, optional: found.optional, words });
+  }
+  return fields;
+}
+
+/**
+ * Appends the keys of an object schema to `keys`, and the descriptions and words of its fields to `texts`:
+ * the allocation-free path the search index takes for every tool.
+ */
+export function collectSchemaTexts(schema: unknown, keys: string[], texts: string[]): void {
+  const shape = schemaShape(schema);
+  if (shape === undefined) return;
+  for (const key in shape) {
+    keys.push(key);
+    const { description } = inspectField(shape[key] as ZodLike | undefined, texts);
+    if (description !== undefined) texts.push(description);
+  }
+}
+
+const found = { description: undefined as string | undefined, optional: false };
+
+/** Walks a field through its wrappers, appending its words; the result object is reused. */
+function inspectField(field: ZodLike | undefined, words: string[]): typeof found {
+  found.description = undefined;
+  found.optional = false;
+  let current = field;
+  for (let depth = 0; current !== undefined && depth < 8; depth++) {
+    const def = current._zod?.def;
+    if (def === undefined) break;
+    if (found.description === undefined) {
+      const description = current.description;
+      if (typeof description === 'string') found.description = description;
+    }
+    switch (def.type) {
+      case 'optional':
+      case 'default':
+      case 'prefault':
+        found.optional = true;
+        current = def.innerType;
+        break;
+      case 'nullable':
+      case 'readonly':
+      case 'catch':
+      case 'nonoptional':
+        current = def.innerType;
+        break;
+      case 'pipe':
+        current = def.in;
+        break;
+      case 'array':
+        current = def.element;
+        break;
+      default:
+        collectWords(def, words);
+        return found;
+    }
+  }
+  return found;
+}
+
+function collectWords(def: ZodDef, words: string[]): void {
+  if (def.type === 'enum' && def.entries !== undefined) {
+    for (const key in def.entries) {
+      const value = def.entries[key];
+      if (typeof value === 'string') words.push(value);
+    }
+  } else if (def.type === 'literal' && def.values !== undefined) {
+    for (const value of def.values) if (typeof value === 'string') words.push(value);
+  } else if (def.type === 'object' && def.shape !== undefined) {
+    for (const key in def.shape) words.push(key);
+  }
+}
