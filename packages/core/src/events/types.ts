@@ -108,3 +108,21 @@ export interface ListenerOptions {
   /** Remove the listener when this signal aborts. */
   readonly signal?: AbortSignal;
 }
+
+/** The subscription API shared by tools and toolboxes, over their event map. */
+export interface EventSource<TMap> {
+  addEventListener<K extends keyof TMap>(
+    type: K,
+    listener: (event: TMap[K]) => void,
+    options?: ListenerOptions,
+  ): Unsubscribe;
+  removeEventListener<K extends keyof TMap>(type: K, listener: (event: TMap[K]) => void): void;
+  /** Alias of `addEventListener`. */
+  on<K extends keyof TMap>(
+    type: K,
+    listener: (event: TMap[K]) => void,
+    options?: ListenerOptions,
+  ): Unsubscribe;
+  /** Resolves with the next event of a type. */
+  once<K extends keyof TMap>(type: K, options?: { readonly signal?: AbortSignal }): Promise<TMap[K]>;
+}

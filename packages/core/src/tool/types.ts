@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ListenerOptions, ToolEventListener, ToolEventMap, Unsubscribe } from '../events/types';
+import type { EventSource, ToolEventMap } from '../events/types';
 import type { ExecuteWithOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import type { RequestContext } from '../policy/request-context';
 import type { ToolPolicy } from '../policy/types';
@@ -158,7 +158,8 @@ export interface Tool<
   TInput extends ToolInput = ToolInput,
   TResult = unknown,
   TContext extends object = Record<never, never>,
-> extends ToolLike<TName> {
+> extends ToolLike<TName>,
+    EventSource<ToolEventMap> {
   (...args: ToolCallArgs<TInput>): Promise<Collected<TResult>>;
   readonly '~types'?: ToolTypes<ToolInputOf<TInput>, Collected<TResult>>;
   readonly schema: SchemaOf<TInput>;
@@ -178,23 +179,6 @@ export interface Tool<
   executeWith(options: ExecuteWithOptions<ToolInputOf<TInput>>): Promise<ToolResult<Collected<TResult>>>;
   /** Calls the implementation directly (no validation, policy or events) with a context you supply. */
   rawExecute(params: ToolParamsOf<TInput>, context?: Partial<ToolContext<TContext>>): Promise<TResult>;
-  addEventListener<K extends keyof ToolEventMap>(
-    type: K,
-    listener: ToolEventListener<K>,
-    options?: ListenerOptions,
-  ): Unsubscribe;
-  removeEventListener<K extends keyof ToolEventMap>(type: K, listener: ToolEventListener<K>): void;
-  /** Alias of `addEventListener`. */
-  on<K extends keyof ToolEventMap>(
-    type: K,
-    listener: ToolEventListener<K>,
-    options?: ListenerOptions,
-  ): Unsubscribe;
-  /** Resolves with the next event of a type. */
-  once<K extends keyof ToolEventMap>(
-    type: K,
-    options?: { readonly signal?: AbortSignal },
-  ): Promise<ToolEventMap[K]>;
   toJSON(): SerializedTool;
 }
 

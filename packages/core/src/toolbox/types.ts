@@ -1,4 +1,4 @@
-import type { ListenerOptions, ToolboxEventListener, ToolboxEventMap, Unsubscribe } from '../events/types';
+import type { EventSource, ToolboxEventMap } from '../events/types';
 import type { AbortScope, Executions, ShutdownOptions, ShutdownReport } from '../execution/snapshot-types';
 import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import type { ToolMiddleware } from '../middleware/create-middleware';
@@ -97,7 +97,8 @@ export interface ExecutionLifetime {
 
 /** A registry of tools: validated execution, events, policy, composition and execution lifetime. */
 export interface Toolbox<TTools extends ToolLike = AnyTool, TContext extends object = Record<string, unknown>>
-  extends ExecutionLifetime {
+  extends ExecutionLifetime,
+    EventSource<ToolboxEventMap> {
   /** The shared context (frozen). */
   readonly context: Readonly<TContext>;
   /** Number of registered tools. */
@@ -129,23 +130,6 @@ export interface Toolbox<TTools extends ToolLike = AnyTool, TContext extends obj
   execute(call: ToolboxCall, options?: ToolExecuteOptions): Promise<ToolResult>;
   /** Executes a batch; results come back in call order. */
   execute(calls: readonly ToolboxCall[], options?: BatchExecuteOptions): Promise<ToolResult[]>;
-  addEventListener<K extends keyof ToolboxEventMap>(
-    type: K,
-    listener: ToolboxEventListener<K>,
-    options?: ListenerOptions,
-  ): Unsubscribe;
-  removeEventListener<K extends keyof ToolboxEventMap>(type: K, listener: ToolboxEventListener<K>): void;
-  /** Alias of `addEventListener`. */
-  on<K extends keyof ToolboxEventMap>(
-    type: K,
-    listener: ToolboxEventListener<K>,
-    options?: ListenerOptions,
-  ): Unsubscribe;
-  /** Resolves with the next event of a type. */
-  once<K extends keyof ToolboxEventMap>(
-    type: K,
-    options?: { readonly signal?: AbortSignal },
-  ): Promise<ToolboxEventMap[K]>;
   toJSON(): SerializedToolbox;
   /** OpenAI tool declarations of the available tools (loads `@armorer/adapter-openai` on first use). */
   toOpenAITools(options?: ProviderExportOptions): Promise<readonly ProviderToolDeclaration[]>;
