@@ -29,6 +29,7 @@ const steps: Step[] = [
   { name: 'unit tests', cmd: ['bun', 'run', 'test:unit'], detail: unitTests },
   { name: 'build', cmd: ['bun', 'run', 'build'] },
   { name: 'package checks', cmd: ['bun', 'run', 'check:packages'] },
+  { name: 'node 22 smoke tests', cmd: ['bun', 'run', 'scripts/node-smoke.ts'] },
   { name: 'consumer checks', cmd: ['bun', 'run', 'check:consumers', '--skip-build'] },
 ];
 

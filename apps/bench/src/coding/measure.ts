@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createCodingTools } from '../../../../packages/coding/src/index';
+import { createCodingTools } from '@armorer/coding';
 
 /** One timed run: wall time and how many matching lines were reported. */
 export interface Timed {

@@ -1,0 +1,6 @@
+/**
+ * armorer/coding: re-exports `@armorer/coding`.
+ *
+ * @module
+ */
+export * from '@armorer/coding';

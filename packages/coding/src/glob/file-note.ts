@@ -1,0 +1,24 @@
+/** Why a tool skipped a file (or read only part of it), or could not list a directory. */
+export type FileNoteReason = 'too-large' | 'not-a-file' | 'unreadable' | 'changed' | 'unlistable';
+
+/** A file `grep` skipped or searched only in part, or a directory `grep` or `glob` could not list. */
+export interface FileNote {
+  /** Root-relative path of the file or directory. */
+  readonly path: string;
+  readonly reason: FileNoteReason;
+  readonly message: string;
+}
+
+/** Most notes a result carries. */
+export const MAX_NOTES = 50;
+
+/** The note for a directory that could not be listed. */
+export function unlistableNote(path: string, error: unknown): FileNote {
+  const code = String((error as { code?: unknown } | undefined)?.code ?? error);
+  return { path, reason: 'unlistable', message: `Could not list the directory (${code}).` };
+}
+
+/** The first {@link MAX_NOTES} notes by path, so that the same notes are kept on every run. */
+export function firstNotes(notes: FileNote[]): FileNote[] {
+  return notes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).slice(0, MAX_NOTES);
+}

@@ -1,0 +1,85 @@
+import { Worker } from 'node:worker_threads';
+import type { FileOutcome, SearchRequest, SearchResponse } from './protocol';
+import { searchWorkerMain } from './search-worker';
+
+// The worker runs from source text, so it needs no file on disk and survives any bundling of this package.
+const WORKER_SOURCE = `(${String(searchWorkerMain)})(require('node:worker_threads').parentPort, require('node:fs'));`;
+
+interface Pending {
+  resolve(outcomes: readonly FileOutcome[]): void;
+  reject(error: Error): void;
+}
+
+/** A worker thread that searches batches of files; `terminate()` stops it even inside a runaway match. */
+export class SearchWorker {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, Pending>();
+  #nextId = 0;
+  #failure: Error | undefined;
+
+  constructor() {
+    this.#worker = new Worker(WORKER_SOURCE, { eval: true });
+    this.#worker.on('message', (response: SearchResponse) => {
+      const pending = this.#pending.get(response.id);
+      if (pending === undefined) return;
+      this.#pending.delete(response.id);
+      if (response.error === undefined) pending.resolve(response.outcomes);
+      else pending.reject(new Error(`The search worker failed: ${response.error}`));
+    });
+    const fail = (error: Error) => {
+      this.#failure ??= error;
+      for (const pending of this.#pending.values()) pending.reject(this.#failure);
+      this.#pending.clear();
+    };
+    this.#worker.on('error', fail);
+    this.#worker.on('exit', (code) => fail(new Error(`The search worker exited (code ${code}).`)));
+    // An idle worker never keeps the process alive (a call in progress holds its own timer). Unref after
+    // the listeners are attached: attaching a 'message' listener refs the worker again.
+    this.#worker.unref();
+  }
+
+  /** False once the worker failed or was terminated. */
+  get usable(): boolean {
+    return this.#failure === undefined;
+  }
+
+  /** Searches one batch of files. */
+  search(request: Omit<SearchRequest, 'id'>): Promise<readonly FileOutcome[]> {
+    if (this.#failure !== undefined) return Promise.reject(this.#failure);
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ ...request, id });
+    });
+  }
+
+  /** Stops the worker at once; a batch in progress is rejected. */
+  terminate(): void {
+    if (this.#failure === undefined) this.#failure = new Error('The search worker was terminated.');
+    for (const pending of this.#pending.values()) pending.reject(this.#failure);
+    this.#pending.clear();
+    void this.#worker.terminate();
+  }
+}
+
+const idle: SearchWorker[] = [];
+const MAX_IDLE = 4;
+
+/** Search workers for one call: idle ones first, new ones for the rest. */
+export function acquireSearchWorkers(count: number): SearchWorker[] {
+  const workers: SearchWorker[] = [];
+  while (workers.length < count) {
+    const worker = idle.pop();
+    if (worker === undefined) workers.push(new SearchWorker());
+    else if (worker.usable) workers.push(worker);
+  }
+  return workers;
+}
+
+/** Hands healthy workers back for the next call; the others are terminated. */
+export function releaseSearchWorkers(workers: readonly SearchWorker[]): void {
+  for (const worker of workers) {
+    if (worker.usable && idle.length < MAX_IDLE) idle.push(worker);
+    else worker.terminate();
+  }
+}

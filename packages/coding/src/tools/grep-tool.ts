@@ -1,0 +1,83 @@
+import { createTool, createToolError, ToolFailureError } from '@armorer/core';
+import { z } from 'zod';
+import { normalizeGlobPattern } from '../glob/validate-pattern';
+import { searchFiles } from '../grep/search-files';
+import type { PathJail } from '../jail/create-path-jail';
+import { CallBudget } from './call-budget';
+import {
+  CODING_TOOL_METADATA,
+  CODING_TOOL_TAGS,
+  DEFAULTS,
+  type ResolvedCodingOptions,
+  toToolFailure,
+} from './shared';
+
+const grepInput = z.object({
+  pattern: z
+    .string()
+    .min(1)
+    .max(1000)
+    .describe('JavaScript regular expression matched against each line, e.g. "function\\\\s+\\\\w+".'),
+  glob: z
+    .string()
+    .optional()
+    .describe('Only search files whose root-relative path matches, e.g. "src/**/*.ts".'),
+  ignoreCase: z.boolean().optional().describe('Match case-insensitively.'),
+  maxMatches: z
+    .number()
+    .int()
+    .min(1)
+    .max(DEFAULTS.maxListSize)
+    .optional()
+    .describe(`Most matching lines to return (default ${DEFAULTS.maxMatches}).`),
+});
+
+function compilePattern(pattern: string, ignoreCase: boolean): RegExp {
+  try {
+    return new RegExp(pattern, ignoreCase ? 'gim' : 'gm');
+  } catch (error) {
+    const message = `Invalid regular expression: ${error instanceof Error ? error.message : String(error)}`;
+    throw new ToolFailureError(
+      createToolError('INVALID_ARGUMENTS', message, {
+        retryable: false,
+        details: { issues: [{ path: ['pattern'], code: 'invalid_regex', message }] },
+      }),
+    );
+  }
+}
+
+/** Creates the `grep` tool over a jail. */
+export function createGrepTool(jail: PathJail, options: ResolvedCodingOptions) {
+  return createTool({
+    name: 'grep',
+    description:
+      'Search the text files under the repository root for lines matching a JavaScript regular expression ' +
+      '(one result per line, ordered by path and line), optionally only files matching a glob. Binary ' +
+      'files are skipped; truncated: true when maxMatches or maxFileBytes cut the search short.',
+    input: grepInput,
+    tags: CODING_TOOL_TAGS,
+    metadata: CODING_TOOL_METADATA,
+    async execute({ pattern, glob, ignoreCase = false, maxMatches = DEFAULTS.maxMatches }, context) {
+      const regexp = compilePattern(pattern, ignoreCase);
+      const budget = new CallBudget({
+        timeoutMs: options.timeoutMs,
+        signal: context.signal,
+        hint:
+          'The pattern may backtrack catastrophically (nested quantifiers such as (a+)+): simplify it, or ' +
+          'narrow the files with glob.',
+      });
+      try {
+        return await searchFiles({
+          root: jail.root,
+          regexp,
+          glob: normalizeGlobPattern(glob ?? '**/*'),
+          maxMatches,
+          maxFileBytes: options.maxFileBytes,
+          budget,
+        });
+      } catch (error) {
+        throw toToolFailure(error);
+      }
+    },
+  });
+}
