@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { ConversionWarning } from '@armorer/adapter-shared';
+import { bfclGroups, githubTools } from '../../adapter-shared/src/__fixtures__/real-declarations';
 import { anthropicToolProblems } from './__fixtures__/anthropic-rules';
-import { bfclGroups, githubTools } from './__fixtures__/real-declarations';
 import { fromAnthropicTools } from './tools/from-anthropic-tools';
 import { toAnthropicTools } from './tools/to-anthropic-tools';
 

@@ -1,8 +1,12 @@
-import { afterEach, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import Anthropic from '@anthropic-ai/sdk';
 import { createToolbox } from '@armorer/core';
-import { type RecordedRequest, type StubServer, startStubServer } from './__fixtures__/stub-server';
-import { getWeather, saveRecord } from './__fixtures__/tools';
+import {
+  type RecordedRequest,
+  requestBody,
+  useStubServers,
+} from '../../adapter-shared/src/__fixtures__/stub-server';
+import { getWeather, saveRecord } from '../../adapter-shared/src/__fixtures__/tools';
 import { formatAnthropicToolResults, parseAnthropicToolCalls, toAnthropicTools } from './index';
 
 // The content the stub model answers with, in Anthropic's documented Messages format.
@@ -50,21 +54,11 @@ function reply(request: RecordedRequest, index: number) {
   return { body: message([{ type: 'text', text: 'Bergen: rain.' }], 'end_turn') };
 }
 
-function requestBody(server: StubServer, index: number): Record<string, unknown> {
-  const request = server.requests[index];
-  if (request === undefined) throw new Error(`the stub received no request ${index}`);
-  return request.body;
-}
-
 describe('the official Anthropic client against a loopback stub', () => {
-  let stub: StubServer | undefined;
-  afterEach(async () => {
-    await stub?.close();
-    stub = undefined;
-  });
+  const startStub = useStubServers();
 
   test('declare -> tool_use -> parse -> execute -> format -> next request', async () => {
-    stub = await startStubServer(reply);
+    const stub = await startStub(reply);
     const client = new Anthropic({ apiKey: 'test-key', baseURL: stub.url, maxRetries: 0 });
     const toolbox = createToolbox([getWeather, saveRecord]);
     const tools = toAnthropicTools(toolbox);
@@ -121,7 +115,7 @@ describe('the official Anthropic client against a loopback stub', () => {
   });
 
   test('the stub rejects a next request that leaves a tool_use unanswered', async () => {
-    stub = await startStubServer(reply);
+    const stub = await startStub(reply);
     const client = new Anthropic({ apiKey: 'test-key', baseURL: stub.url, maxRetries: 0 });
     const tools = toAnthropicTools([getWeather]);
     const messages: Anthropic.Messages.MessageParam[] = [{ role: 'user', content: 'hi' }];

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { ConversionWarning } from '@armorer/adapter-shared';
+import { bfclGroups, githubTools } from '../../adapter-shared/src/__fixtures__/real-declarations';
 import { geminiDeclarationProblems } from './__fixtures__/gemini-rules';
-import { bfclGroups, githubTools } from './__fixtures__/real-declarations';
 import type { GeminiSchemaField } from './index';
 import { fromGeminiTools } from './tools/from-gemini-tools';
 import { toGeminiTools } from './tools/to-gemini-tools';

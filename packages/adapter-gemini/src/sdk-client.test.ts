@@ -1,8 +1,12 @@
-import { afterEach, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { createToolbox } from '@armorer/core';
 import { type Content, GoogleGenAI } from '@google/genai';
-import { type RecordedRequest, type StubServer, startStubServer } from './__fixtures__/stub-server';
-import { getWeather, saveRecord } from './__fixtures__/tools';
+import {
+  type RecordedRequest,
+  requestBody,
+  useStubServers,
+} from '../../adapter-shared/src/__fixtures__/stub-server';
+import { getWeather, saveRecord } from '../../adapter-shared/src/__fixtures__/tools';
 import { formatGeminiToolResults, parseGeminiToolCalls, toGeminiTools } from './index';
 
 // The parts the stub model answers with, in Gemini's documented generateContent format.
@@ -46,21 +50,11 @@ function reply(request: RecordedRequest, index: number) {
   return { body: generated([{ text: 'Rome: sunny.' }]) };
 }
 
-function requestBody(server: StubServer, index: number): Record<string, unknown> {
-  const request = server.requests[index];
-  if (request === undefined) throw new Error(`the stub received no request ${index}`);
-  return request.body;
-}
-
 describe('the official Gemini client against a loopback stub', () => {
-  let stub: StubServer | undefined;
-  afterEach(async () => {
-    await stub?.close();
-    stub = undefined;
-  });
+  const startStub = useStubServers();
 
   test('declare -> functionCall -> parse -> execute -> format -> next request', async () => {
-    stub = await startStubServer(reply);
+    const stub = await startStub(reply);
     const ai = new GoogleGenAI({ apiKey: 'test-key', httpOptions: { baseUrl: stub.url } });
     const toolbox = createToolbox([getWeather, saveRecord]);
     const functionDeclarations = toGeminiTools(toolbox);
@@ -98,7 +92,7 @@ describe('the official Gemini client against a loopback stub', () => {
   });
 
   test('the stub rejects a next request that leaves a function call unanswered', async () => {
-    stub = await startStubServer(reply);
+    const stub = await startStub(reply);
     const ai = new GoogleGenAI({ apiKey: 'test-key', httpOptions: { baseUrl: stub.url } });
     const config = { tools: [{ functionDeclarations: toGeminiTools([getWeather]) }] };
     const contents: Content[] = [{ role: 'user', parts: [{ text: 'hi' }] }];

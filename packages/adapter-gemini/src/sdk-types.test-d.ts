@@ -8,7 +8,7 @@ import type {
   Part,
   Tool,
 } from '@google/genai';
-import { getWeather } from './__fixtures__/tools';
+import { getWeather } from '../../adapter-shared/src/__fixtures__/tools';
 import {
   formatGeminiToolResults,
   formatGeminiToolResultsAsync,

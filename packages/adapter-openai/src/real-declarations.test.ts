@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import type { ConversionWarning } from '@armorer/adapter-shared';
 import { createToolbox, type SerializedTool } from '@armorer/core';
+import { bfclGroups, githubTools } from '../../adapter-shared/src/__fixtures__/real-declarations';
 import { openAIToolProblems } from './__fixtures__/openai-rules';
-import { bfclGroups, githubTools } from './__fixtures__/real-declarations';
 import { fromOpenAITools } from './tools/from-openai-tools';
 import { toOpenAITools } from './tools/to-openai-tools';
 

@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { createToolbox } from '@armorer/core';
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { type RecordedRequest, type StubServer, startStubServer } from './__fixtures__/stub-server';
-import { getWeather, saveRecord } from './__fixtures__/tools';
+import { type RecordedRequest, useStubServers } from '../../adapter-shared/src/__fixtures__/stub-server';
+import { getWeather, saveRecord } from '../../adapter-shared/src/__fixtures__/tools';
 import { formatOpenAIToolResults, parseOpenAIToolCalls, toOpenAITools } from './index';
 
 // The tool calls the stub model makes, in OpenAI's documented Chat Completions format.
@@ -61,14 +61,10 @@ function reply(request: RecordedRequest, index: number) {
 }
 
 describe('the official OpenAI client against a loopback stub', () => {
-  let stub: StubServer | undefined;
-  afterEach(async () => {
-    await stub?.close();
-    stub = undefined;
-  });
+  const startStub = useStubServers();
 
   test('declare -> tool calls -> parse -> execute -> format -> next request', async () => {
-    stub = await startStubServer(reply);
+    const stub = await startStub(reply);
     const client = new OpenAI({ apiKey: 'test-key', baseURL: `${stub.url}/v1`, maxRetries: 0 });
     const toolbox = createToolbox([getWeather, saveRecord]);
     const tools = toOpenAITools(toolbox, { strict: true });
@@ -115,7 +111,7 @@ describe('the official OpenAI client against a loopback stub', () => {
   });
 
   test('the stub rejects a next request that leaves a tool call unanswered', async () => {
-    stub = await startStubServer(reply);
+    const stub = await startStub(reply);
     const client = new OpenAI({ apiKey: 'test-key', baseURL: `${stub.url}/v1`, maxRetries: 0 });
     const tools = toOpenAITools([getWeather]);
     const first = await client.chat.completions.create({

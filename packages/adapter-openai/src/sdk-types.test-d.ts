@@ -9,7 +9,7 @@ import type {
   ChatCompletionTool,
   ChatCompletionToolMessageParam,
 } from 'openai/resources/chat/completions';
-import { getWeather } from './__fixtures__/tools';
+import { getWeather } from '../../adapter-shared/src/__fixtures__/tools';
 import {
   formatOpenAIToolResults,
   formatOpenAIToolResultsAsync,

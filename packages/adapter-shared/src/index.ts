@@ -41,6 +41,7 @@ export {
   providerToolName,
   registerProviderName,
 } from './names/provider-names';
+export { formatResults, formatResultsAsync } from './results/format-results';
 export {
   assertNoLiveStreams,
   collectLiveStreams,
@@ -52,7 +53,7 @@ export {
   toResultList,
 } from './results/result-content';
 export type { CopyRules, KeywordDecision } from './schema/copy-schema';
-export { cloneJson, copySchema, deepFreeze, KEEP_ALL } from './schema/copy-schema';
+export { cloneJson, copySchema, deepFreeze, dropAtTopLevel, KEEP_ALL } from './schema/copy-schema';
 export type { JsonSchema, MutableJsonSchema } from './schema/json-schema';
 export {
   ANNOTATION_KEYWORDS,

@@ -42,6 +42,7 @@ export type {
   InferToolInput,
   InferToolOutput,
   InferToolParams,
+  OutputHandler,
   StepInputMismatch,
 } from './compose/types';
 export type { CompositionErrorCode } from './errors/composition-error';
@@ -51,6 +52,7 @@ export type { PipelineErrorCode, PipelineErrorOptions } from './errors/pipeline-
 export { PipelineError } from './errors/pipeline-error';
 export type { MergedSchema, ParallelOutput } from './parallel/parallel';
 export { parallel } from './parallel/parallel';
+export type { PipeChain, PipeOutput, PipeSteps } from './pipe/pipe';
 export { pipe } from './pipe/pipe';
 export { postprocess } from './postprocess/postprocess';
 export type { PreprocessOptions } from './preprocess/preprocess';

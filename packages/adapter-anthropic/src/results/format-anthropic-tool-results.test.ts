@@ -1,24 +1,17 @@
 import { describe, expect, test } from 'bun:test';
 import { createTool, createToolbox } from '@armorer/core';
-import { z } from 'zod';
+import { echo, liveStreamResults, words } from '../../../adapter-shared/src/__fixtures__/results';
 import { formatAnthropicToolResults, formatAnthropicToolResultsAsync } from './format-anthropic-tool-results';
 
 const tools = [
-  createTool({ name: 'echo', description: 'Echo', input: { text: z.string() }, execute: ({ text }) => text }),
+  echo,
   createTool({ name: 'info', description: 'Info', execute: () => ({ ok: true, n: 2 }) }),
   createTool({
     name: 'fail',
     description: 'Fails',
     execute: () => Promise.reject(new Error('backend down')),
   }),
-  createTool({
-    name: 'words',
-    description: 'Stream',
-    input: { text: z.string() },
-    async *execute({ text }) {
-      yield* text.split(' ');
-    },
-  }),
+  words,
 ];
 
 describe('formatAnthropicToolResults', () => {
@@ -41,10 +34,7 @@ describe('formatAnthropicToolResults', () => {
   });
 
   test('live streams need the async formatter', async () => {
-    const results = await createToolbox(tools).execute(
-      [{ id: 's', name: 'words', arguments: { text: 'a b' } }],
-      { stream: true },
-    );
+    const results = await liveStreamResults();
     expect(() => formatAnthropicToolResults(results)).toThrow(/formatAnthropicToolResultsAsync/);
     expect(await formatAnthropicToolResultsAsync(results)).toEqual([
       { type: 'tool_result', tool_use_id: 's', content: '["a","b"]', is_error: false },

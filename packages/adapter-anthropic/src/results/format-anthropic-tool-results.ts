@@ -1,10 +1,4 @@
-import {
-  assertNoLiveStreams,
-  collectLiveStreams,
-  resultError,
-  resultText,
-  toResultList,
-} from '@armorer/adapter-shared';
+import { formatResults, formatResultsAsync, resultError, resultText } from '@armorer/adapter-shared';
 import type { ToolResult } from '@armorer/core';
 import type { AnthropicToolResultBlock } from '../types';
 
@@ -33,9 +27,7 @@ function toBlock(result: ToolResult): AnthropicToolResultBlock {
 export function formatAnthropicToolResults(
   results: readonly ToolResult[] | ToolResult,
 ): AnthropicToolResultBlock[] {
-  const list = toResultList(results, 'formatAnthropicToolResults');
-  assertNoLiveStreams(list, 'formatAnthropicToolResults', 'formatAnthropicToolResultsAsync');
-  return list.map(toBlock);
+  return formatResults(results, 'formatAnthropicToolResults', 'formatAnthropicToolResultsAsync', toBlock);
 }
 
 /**
@@ -48,9 +40,8 @@ export function formatAnthropicToolResults(
  * messages.push({ role: 'user', content: await formatAnthropicToolResultsAsync(results) });
  * ```
  */
-export async function formatAnthropicToolResultsAsync(
+export function formatAnthropicToolResultsAsync(
   results: readonly ToolResult[] | ToolResult,
 ): Promise<AnthropicToolResultBlock[]> {
-  const list = await collectLiveStreams(toResultList(results, 'formatAnthropicToolResultsAsync'));
-  return list.map(toBlock);
+  return formatResultsAsync(results, 'formatAnthropicToolResultsAsync', toBlock);
 }

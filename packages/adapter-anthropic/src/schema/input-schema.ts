@@ -1,15 +1,8 @@
-import { type CopyRules, copySchema, type JsonSchema, type WarningCollector } from '@armorer/adapter-shared';
+import { copySchema, dropAtTopLevel, type JsonSchema, type WarningCollector } from '@armorer/adapter-shared';
 import type { AnthropicTool } from '../types';
 
-/** Anthropic refuses these keywords at the top level of `input_schema`. */
-const TOP_LEVEL_FORBIDDEN = new Set(['anyOf', 'oneOf', 'allOf']);
-
-const RULES: CopyRules = {
-  keyword(key, _node, path) {
-    if (key === '$schema' || key === '$comment') return 'silent';
-    return path === '' && TOP_LEVEL_FORBIDDEN.has(key) ? 'drop' : 'keep';
-  },
-};
+/** Anthropic refuses `anyOf`, `oneOf` and `allOf` at the top level of `input_schema`. */
+const RULES = dropAtTopLevel(new Set(['anyOf', 'oneOf', 'allOf']));
 
 /**
  * A tool's `input_schema`: the full JSON Schema (Anthropic accepts draft 2020-12) with `type: 'object'`

@@ -3,8 +3,8 @@ import type { ConversionWarning } from '@armorer/adapter-shared';
 import { WarningCollector } from '@armorer/adapter-shared';
 import { createTool, createToolbox } from '@armorer/core';
 import { z } from 'zod';
+import { getWeather, hidden, plot, saveRecord } from '../../../adapter-shared/src/__fixtures__/tools';
 import { anthropicToolProblems } from '../__fixtures__/anthropic-rules';
-import { getWeather, plot, saveRecord } from '../__fixtures__/tools';
 import { toInputSchema } from '../schema/input-schema';
 import { fromAnthropicTools } from './from-anthropic-tools';
 import { toAnthropicTools } from './to-anthropic-tools';
@@ -54,12 +54,6 @@ describe('toAnthropicTools', () => {
   });
 
   test('serves repeats from the cache and exports only available tools through the lazy path', async () => {
-    const hidden = createTool({
-      name: 'hidden',
-      description: 'x',
-      availability: () => false,
-      execute: () => 1,
-    });
     const toolbox = createToolbox([getWeather, hidden]);
     const first = toAnthropicTools(toolbox);
     const again = toAnthropicTools(toolbox);

@@ -1,20 +1,13 @@
 import { describe, expect, test } from 'bun:test';
 import { createTool, createToolbox } from '@armorer/core';
-import { z } from 'zod';
+import { echo, liveStreamResults, words } from '../../../adapter-shared/src/__fixtures__/results';
 import { parseGeminiToolCalls } from '../calls/parse-gemini-tool-calls';
 import { formatGeminiToolResults, formatGeminiToolResultsAsync } from './format-gemini-tool-results';
 
 const tools = [
-  createTool({ name: 'echo', description: 'Echo', input: { text: z.string() }, execute: ({ text }) => text }),
+  echo,
   createTool({ name: 'info.get', description: 'Info', execute: () => ({ ok: true, at: 3n }) }),
-  createTool({
-    name: 'words',
-    description: 'Stream',
-    input: { text: z.string() },
-    async *execute({ text }) {
-      yield* text.split(' ');
-    },
-  }),
+  words,
 ];
 
 describe('formatGeminiToolResults', () => {
@@ -37,10 +30,7 @@ describe('formatGeminiToolResults', () => {
   });
 
   test('live streams need the async formatter', async () => {
-    const results = await createToolbox(tools).execute(
-      [{ id: 's', name: 'words', arguments: { text: 'a b' } }],
-      { stream: true },
-    );
+    const results = await liveStreamResults();
     expect(() => formatGeminiToolResults(results)).toThrow(/formatGeminiToolResultsAsync/);
     expect(await formatGeminiToolResultsAsync(results)).toEqual([
       { functionResponse: { id: 's', name: 'words', response: { output: ['a', 'b'] } } },

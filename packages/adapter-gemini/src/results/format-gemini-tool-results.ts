@@ -1,11 +1,10 @@
 import {
-  assertNoLiveStreams,
-  collectLiveStreams,
   errorData,
+  formatResults,
+  formatResultsAsync,
   providerToolName,
   resultData,
   resultError,
-  toResultList,
 } from '@armorer/adapter-shared';
 import type { ToolResult } from '@armorer/core';
 import { SYNTHETIC_ID_PREFIX } from '../calls/call-ids';
@@ -35,9 +34,7 @@ function toPart(result: ToolResult): GeminiFunctionResponsePart {
 export function formatGeminiToolResults(
   results: readonly ToolResult[] | ToolResult,
 ): GeminiFunctionResponsePart[] {
-  const list = toResultList(results, 'formatGeminiToolResults');
-  assertNoLiveStreams(list, 'formatGeminiToolResults', 'formatGeminiToolResultsAsync');
-  return list.map(toPart);
+  return formatResults(results, 'formatGeminiToolResults', 'formatGeminiToolResultsAsync', toPart);
 }
 
 /**
@@ -50,9 +47,8 @@ export function formatGeminiToolResults(
  * contents.push({ role: 'user', parts: await formatGeminiToolResultsAsync(results) });
  * ```
  */
-export async function formatGeminiToolResultsAsync(
+export function formatGeminiToolResultsAsync(
   results: readonly ToolResult[] | ToolResult,
 ): Promise<GeminiFunctionResponsePart[]> {
-  const list = await collectLiveStreams(toResultList(results, 'formatGeminiToolResultsAsync'));
-  return list.map(toPart);
+  return formatResultsAsync(results, 'formatGeminiToolResultsAsync', toPart);
 }

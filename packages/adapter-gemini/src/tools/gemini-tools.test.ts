@@ -2,8 +2,8 @@ import { describe, expect, test } from 'bun:test';
 import type { ConversionWarning } from '@armorer/adapter-shared';
 import { createTool, createToolbox } from '@armorer/core';
 import { z } from 'zod';
+import { getWeather, hidden, plot, saveRecord } from '../../../adapter-shared/src/__fixtures__/tools';
 import { geminiDeclarationProblems } from '../__fixtures__/gemini-rules';
-import { getWeather, plot, saveRecord } from '../__fixtures__/tools';
 import { fromGeminiTools } from './from-gemini-tools';
 import { toGeminiTools } from './to-gemini-tools';
 
@@ -70,12 +70,6 @@ describe('toGeminiTools', () => {
   });
 
   test('cache, availability through the lazy path, and bad inputs', async () => {
-    const hidden = createTool({
-      name: 'hidden',
-      description: 'x',
-      availability: () => false,
-      execute: () => 1,
-    });
     const toolbox = createToolbox([getWeather, hidden]);
     const first = toGeminiTools(toolbox);
     const again = toGeminiTools(toolbox);

@@ -3,7 +3,6 @@ import {
   exportTools,
   type ToolConversionInput,
   type ToolSource,
-  WarningCollector,
 } from '@armorer/adapter-shared';
 import { toJsonSchemaField } from '../schema/json-schema-field';
 import { toOpenApiSchema } from '../schema/openapi-schema';
@@ -14,8 +13,8 @@ function convert(
   variant: string,
 ): GeminiFunctionDeclaration {
   const base = { name: declaredName, description: configuration.description };
-  const openApi = new WarningCollector('gemini', configuration.name);
-  const jsonField = new WarningCollector('gemini', configuration.name);
+  const openApi = collector.fork();
+  const jsonField = collector.fork();
   const parameters = variant === 'parametersJsonSchema' ? undefined : toOpenApiSchema(schema, openApi);
   // A lossless `parameters` cannot be beaten, so the JSON Schema field is only tried when it might win.
   const tryJson = variant === 'parametersJsonSchema' || (variant === 'auto' && openApi.warnings.length > 0);
@@ -24,10 +23,10 @@ function convert(
     parameters !== undefined &&
     (json === undefined || openApi.warnings.length <= jsonField.warnings.length)
   ) {
-    collector.warnings.push(...openApi.warnings);
+    collector.adopt(openApi);
     return { ...base, parameters };
   }
-  collector.warnings.push(...jsonField.warnings);
+  collector.adopt(jsonField);
   return { ...base, parametersJsonSchema: json ?? {} };
 }
 

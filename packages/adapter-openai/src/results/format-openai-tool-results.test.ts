@@ -1,29 +1,18 @@
 import { describe, expect, test } from 'bun:test';
 import { createTool, createToolbox } from '@armorer/core';
 import { z } from 'zod';
+import { echo, liveStreamResults, words } from '../../../adapter-shared/src/__fixtures__/results';
 import { formatOpenAIToolResults, formatOpenAIToolResultsAsync } from './format-openai-tool-results';
 
 const tools = [
-  createTool({
-    name: 'echo',
-    description: 'Echo text',
-    input: { text: z.string() },
-    execute: ({ text }) => text,
-  }),
+  echo,
   createTool({
     name: 'stats',
     description: 'Stats',
     input: { text: z.string() },
     execute: ({ text }) => ({ length: text.length }),
   }),
-  createTool({
-    name: 'words',
-    description: 'Stream words',
-    input: { text: z.string() },
-    async *execute({ text }) {
-      yield* text.split(' ');
-    },
-  }),
+  words,
 ];
 
 describe('formatOpenAIToolResults', () => {
@@ -50,12 +39,7 @@ describe('formatOpenAIToolResults', () => {
   });
 
   test('live streams need the async formatter, which collects them', async () => {
-    const results = await createToolbox(tools).execute(
-      [{ id: 's', name: 'words', arguments: { text: 'a b' } }],
-      {
-        stream: true,
-      },
-    );
+    const results = await liveStreamResults();
     expect(() => formatOpenAIToolResults(results)).toThrow(/formatOpenAIToolResultsAsync/);
     expect(await formatOpenAIToolResultsAsync(results)).toEqual([
       { role: 'tool', tool_call_id: 's', content: '["a","b"]' },

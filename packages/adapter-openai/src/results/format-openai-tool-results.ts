@@ -1,10 +1,9 @@
 import {
-  assertNoLiveStreams,
-  collectLiveStreams,
   errorData,
+  formatResults,
+  formatResultsAsync,
   resultError,
   resultText,
-  toResultList,
 } from '@armorer/adapter-shared';
 import type { ToolResult } from '@armorer/core';
 import type { OpenAIToolMessage } from '../types';
@@ -26,9 +25,7 @@ function toMessage(result: ToolResult): OpenAIToolMessage {
  * ```
  */
 export function formatOpenAIToolResults(results: readonly ToolResult[] | ToolResult): OpenAIToolMessage[] {
-  const list = toResultList(results, 'formatOpenAIToolResults');
-  assertNoLiveStreams(list, 'formatOpenAIToolResults', 'formatOpenAIToolResultsAsync');
-  return list.map(toMessage);
+  return formatResults(results, 'formatOpenAIToolResults', 'formatOpenAIToolResultsAsync', toMessage);
 }
 
 /**
@@ -41,9 +38,8 @@ export function formatOpenAIToolResults(results: readonly ToolResult[] | ToolRes
  * messages.push(...(await formatOpenAIToolResultsAsync(results)));
  * ```
  */
-export async function formatOpenAIToolResultsAsync(
+export function formatOpenAIToolResultsAsync(
   results: readonly ToolResult[] | ToolResult,
 ): Promise<OpenAIToolMessage[]> {
-  const list = await collectLiveStreams(toResultList(results, 'formatOpenAIToolResultsAsync'));
-  return list.map(toMessage);
+  return formatResultsAsync(results, 'formatOpenAIToolResultsAsync', toMessage);
 }

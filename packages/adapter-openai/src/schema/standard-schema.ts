@@ -1,20 +1,13 @@
 import {
-  type CopyRules,
   copySchema,
+  dropAtTopLevel,
   type JsonSchema,
   type MutableJsonSchema,
   type WarningCollector,
 } from '@armorer/adapter-shared';
 
 /** OpenAI refuses these keywords at the top level of function parameters, strict or not. */
-const TOP_LEVEL_FORBIDDEN = new Set(['anyOf', 'oneOf', 'allOf', 'enum', 'const', 'not']);
-
-const RULES: CopyRules = {
-  keyword(key, _node, path) {
-    if (key === '$schema' || key === '$comment') return 'silent';
-    return path === '' && TOP_LEVEL_FORBIDDEN.has(key) ? 'drop' : 'keep';
-  },
-};
+const RULES = dropAtTopLevel(new Set(['anyOf', 'oneOf', 'allOf', 'enum', 'const', 'not']));
 
 /**
  * The full JSON Schema of a tool for a non-strict OpenAI declaration: everything is kept except what

@@ -2,8 +2,8 @@ import { describe, expect, test } from 'bun:test';
 import type { ConversionWarning } from '@armorer/adapter-shared';
 import { createTool, createToolbox } from '@armorer/core';
 import { z } from 'zod';
+import { getWeather, plot, saveRecord } from '../../../adapter-shared/src/__fixtures__/tools';
 import { openAIToolProblems } from '../__fixtures__/openai-rules';
-import { getWeather, plot, saveRecord } from '../__fixtures__/tools';
 import { toOpenAITools } from './to-openai-tools';
 
 function warningsOf(run: (onWarnings: (warnings: readonly ConversionWarning[]) => void) => unknown) {

@@ -3,7 +3,6 @@ import {
   exportTools,
   type ToolConversionInput,
   type ToolSource,
-  WarningCollector,
 } from '@armorer/adapter-shared';
 import { registerStrictSchema } from '../calls/strict-registry';
 import { toStandardSchema } from '../schema/standard-schema';
@@ -16,10 +15,10 @@ function convert(
   variant: string,
 ): OpenAITool {
   if (variant === 'strict') {
-    const attempt = new WarningCollector('openai', configuration.name);
+    const attempt = collector.fork();
     try {
       const parameters = toStrictSchema(schema, attempt);
-      collector.warnings.push(...attempt.warnings);
+      collector.adopt(attempt);
       registerStrictSchema(configuration, declaredName, schema);
       return {
         type: 'function',

@@ -60,6 +60,19 @@ export class WarningCollector {
     this.warnings.push(warning);
   }
 
+  /**
+   * A new, empty collector for the same provider and tool, for a conversion attempt whose warnings are
+   * kept (with {@link WarningCollector.adopt}) only if its result is used.
+   */
+  fork(): WarningCollector {
+    return new WarningCollector(this.provider, this.tool);
+  }
+
+  /** Keeps the warnings of a {@link WarningCollector.fork}'s attempt. */
+  adopt(attempt: WarningCollector): void {
+    this.warnings.push(...attempt.warnings);
+  }
+
   /** Reports a keyword left out of the declaration. */
   unsupported(path: string, keyword: string, detail = ''): void {
     this.add(

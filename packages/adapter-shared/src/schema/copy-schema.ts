@@ -34,6 +34,25 @@ export const KEEP_ALL: CopyRules = {
   keyword: (key) => (key === '$schema' || key === '$comment' ? 'silent' : 'keep'),
 };
 
+/**
+ * {@link KEEP_ALL}, except that the `forbidden` keywords are left out (and reported) at the top level of
+ * the schema, where a provider refuses them.
+ *
+ * @example
+ * ```ts
+ * const rules = dropAtTopLevel(new Set(['anyOf', 'oneOf', 'allOf'])); // Anthropic's input_schema
+ * const copy = copySchema(schema, rules, collector);
+ * ```
+ */
+export function dropAtTopLevel(forbidden: ReadonlySet<string>): CopyRules {
+  return {
+    keyword(key, node, path) {
+      const decision = KEEP_ALL.keyword(key, node, path);
+      return decision === 'keep' && path === '' && forbidden.has(key) ? 'drop' : decision;
+    },
+  };
+}
+
 function copyChild(value: unknown, path: string, rules: CopyRules, collector: WarningCollector): unknown {
   return isJsonObject(value) ? copyNode(value, path, rules, collector) : value;
 }

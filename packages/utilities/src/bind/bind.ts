@@ -1,6 +1,5 @@
 import type { ObjectSchema } from '@armorer/core';
 import type { z } from 'zod';
-import { checkOptions, checkSteps, composeTool } from '../compose/compose-tool';
 import { runStep } from '../compose/run-step';
 import type {
   ComposableTool,
@@ -9,6 +8,7 @@ import type {
   InferToolInput,
   InferToolOutput,
 } from '../compose/types';
+import { checkWrapped, wrapTool } from '../compose/wrap-tool';
 import { CompositionError } from '../errors/composition-error';
 
 /** An object schema without the keys `TKeys`. */
@@ -46,8 +46,7 @@ export function bind<TTool extends ComposableTool, const TBound extends object>(
   bound: Binding<TTool, TBound>,
   options?: ComposeOptions,
 ): ComposedTool<OmitFromSchema<TTool['schema'], keyof TBound>, InferToolOutput<TTool>> {
-  checkSteps('bind', [tool]);
-  checkOptions('bind', options);
+  checkWrapped('bind', tool, options);
   if (typeof bound !== 'object' || bound === null || Array.isArray(bound)) {
     throw new CompositionError({
       code: 'INVALID_BINDING',
@@ -73,20 +72,11 @@ export function bind<TTool extends ComposableTool, const TBound extends object>(
       cause: checked.error,
     });
   }
-  return composeTool({
+  return wrapTool({
     kind: 'bind',
-    steps: [tool],
+    tool,
     schema: tool.schema.omit(mask as never) as unknown as OmitFromSchema<TTool['schema'], keyof TBound>,
-    description: tool.description,
     options,
-    execute(params, context) {
-      const position = {
-        pipeline: context.toolName,
-        composition: 'bind' as const,
-        stepIndex: 0,
-        stepCount: 1,
-      };
-      return runStep(position, tool, { ...params, ...values }, context);
-    },
+    execute: (params, context, position) => runStep(position, tool, { ...params, ...values }, context),
   });
 }

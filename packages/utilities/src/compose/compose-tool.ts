@@ -49,6 +49,17 @@ export function checkOptions<T extends object>(kind: CompositionKind, options: T
   return options;
 }
 
+/** Refuses a callback that is not a function: `tap(): the effect must be a function.` */
+export function checkFunction<T>(kind: CompositionKind, label: string, value: T): T {
+  if (typeof value !== 'function') {
+    throw new CompositionError({
+      code: 'INVALID_OPTIONS',
+      message: `${kind}(): ${label} must be a function.`,
+    });
+  }
+  return value;
+}
+
 /** One wrapped tool keeps its metadata; several combine their safety flags. */
 function deriveMetadata(steps: readonly ComposableTool[]): ToolMetadata | undefined {
   if (steps.length === 1) return steps[0]?.metadata;

@@ -68,6 +68,15 @@ test('pipe: input of the first step, output of the last, each link checked', () 
   pipe(double, parseNumber);
   // @ts-expect-error the composed input is the first step's
   void pipeline({ value: 1 });
+  expectTypeOf(
+    pipe(parseNumber, double, double, double, double, double, double, stringify, { name: 'eight' }),
+  ).returns.toEqualTypeOf<Promise<string>>();
+  // @ts-expect-error parse-number does not accept the { value } double returns, options given or not
+  pipe(parseNumber, double, parseNumber, { name: 'x' });
+  // @ts-expect-error a pipe needs two tools
+  pipe(parseNumber);
+  // @ts-expect-error a pipe takes at most eight tools
+  pipe(parseNumber, double, double, double, double, double, double, double, stringify);
 });
 
 test('bind: bound keys leave the input; unknown keys and wrong types are refused', () => {

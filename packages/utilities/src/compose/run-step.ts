@@ -18,6 +18,16 @@ export interface StepPosition {
   readonly stepCount: number;
 }
 
+/** The position of step `stepIndex` of `stepCount` in the `composition` that `context`'s call runs. */
+export function stepPosition(
+  composition: CompositionKind,
+  context: CompositionContext,
+  stepIndex = 0,
+  stepCount = 1,
+): StepPosition {
+  return { pipeline: context.toolName, composition, stepIndex, stepCount };
+}
+
 /**
  * Calls a step through its own pipeline (validation, policy, events), under the composed call's signal,
  * owner and request context. Resolves to the step's `ToolResult`.
@@ -64,15 +74,19 @@ export function stepFailure(
   );
 }
 
-/** Runs a step and returns its value, or throws {@link stepFailure}. Reports progress around it. */
+/**
+ * Runs a step (under `signal`, by default the composed call's) and returns its value, or throws
+ * {@link stepFailure}. Reports progress around it.
+ */
 export async function runStep(
   position: StepPosition,
   step: ComposableTool,
   params: unknown,
   context: CompositionContext,
+  signal: AbortSignal = context.signal,
 ): Promise<unknown> {
   report(context, position, step, 'started');
-  const result = await callStep(step, params, context);
+  const result = await callStep(step, params, context, signal);
   if (result.outcome === 'success') {
     report(context, position, step, 'succeeded');
     return result.result;

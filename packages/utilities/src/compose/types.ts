@@ -28,6 +28,21 @@ export type ComposedTool<TSchema extends ObjectSchema, TResult> = Tool<string, T
 /** The context composition callbacks (predicates, effects, mappers) receive. */
 export type CompositionContext = ToolContext<Record<string, unknown>>;
 
+/**
+ * A callback that receives a tool's output, with the validated arguments and the call's context: the
+ * mapper of `postprocess` and the effect of `tap`.
+ *
+ * @example
+ * ```ts
+ * const audit: OutputHandler<typeof fetchUser, void> = (user, params) => console.log(params.id, user);
+ * ```
+ */
+export type OutputHandler<TTool extends ComposableTool, TReturn> = (
+  output: InferToolOutput<TTool>,
+  params: InferToolParams<TTool>,
+  context: CompositionContext,
+) => TReturn;
+
 /** Options every composition function takes last: how the composed tool presents itself. */
 export interface ComposeOptions {
   /** Default: the kind and the step names, e.g. `pipe-parse-number-double`. */

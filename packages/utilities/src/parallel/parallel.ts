@@ -1,7 +1,7 @@
-import { createToolError, type ObjectSchema } from '@armorer/core';
+import type { ObjectSchema } from '@armorer/core';
 import { z } from 'zod';
 import { checkOptions, checkSteps, composeTool } from '../compose/compose-tool';
-import { callStep, report, stepFailure } from '../compose/run-step';
+import { runStep, stepPosition } from '../compose/run-step';
 import type { ComposableTool, ComposedTool, ComposeOptions, InferToolOutput } from '../compose/types';
 import { CompositionError } from '../errors/composition-error';
 
@@ -70,26 +70,13 @@ export function parallel(...args: readonly unknown[]): ComposedTool<ObjectSchema
       try {
         return await Promise.all(
           steps.map(async (step, stepIndex) => {
-            const position = {
-              pipeline: context.toolName,
-              composition: 'parallel' as const,
-              stepIndex,
-              stepCount: steps.length,
-            };
-            report(context, position, step, 'started');
-            const result = await callStep(step, params, context, controller.signal);
-            if (result.outcome === 'success') {
-              report(context, position, step, 'succeeded');
-              return result.result;
+            const position = stepPosition('parallel', context, stepIndex, steps.length);
+            try {
+              return await runStep(position, step, params, context, controller.signal);
+            } catch (failure) {
+              controller.abort(failure);
+              throw failure;
             }
-            report(context, position, step, 'failed');
-            const failure = stepFailure(
-              position,
-              step,
-              result.error ?? createToolError('EXECUTION_FAILED', `Step "${step.name}" did not succeed.`),
-            );
-            controller.abort(failure);
-            throw failure;
           }),
         );
       } finally {

@@ -1,13 +1,42 @@
 import { checkOptions, checkSteps, composeTool } from '../compose/compose-tool';
-import { runStep } from '../compose/run-step';
+import { runStep, stepPosition } from '../compose/run-step';
 import type {
-  AcceptsValue as Accepts,
+  AcceptsValue,
   ComposedTool,
   ComposeOptions,
-  InferToolOutput as Out,
+  InferToolOutput,
   ComposableTool as Step,
 } from '../compose/types';
 import { CompositionError } from '../errors/composition-error';
+
+/** The tools `pipe` takes: two or more (the type checker accepts up to 8). */
+export type PipeSteps = readonly [Step, Step, ...Step[]];
+
+type Linked<
+  TSteps extends readonly Step[],
+  TPrevious extends Step | undefined = undefined,
+> = TSteps extends readonly [infer THead extends Step, ...infer TRest extends readonly Step[]]
+  ? [
+      [TPrevious] extends [Step] ? THead & AcceptsValue<THead, InferToolOutput<TPrevious>> : THead,
+      ...Linked<TRest, THead>,
+    ]
+  : [];
+
+/**
+ * The steps of a pipe as the type checker wants them: every step after the first must accept the
+ * previous step's output (a {@link StepInputMismatch} marks the step that cannot); `never` past 8 steps.
+ */
+export type PipeChain<TSteps extends PipeSteps> = TSteps['length'] extends 2 | 3 | 4 | 5 | 6 | 7 | 8
+  ? Linked<TSteps>
+  : never;
+
+/** What a pipe resolves to: its last step's output. */
+export type PipeOutput<TSteps extends PipeSteps> = TSteps extends readonly [
+  ...Step[],
+  infer TLast extends Step,
+]
+  ? InferToolOutput<TLast>
+  : never;
 
 /**
  * Chains tools left to right: each step's output is the next step's input. The result is a real tool
@@ -40,86 +69,12 @@ import { CompositionError } from '../errors/composition-error';
  * await pipeline({ str: '21' }); // 'Result: 42'
  * ```
  */
-export function pipe<A extends Step, B extends Step>(
-  a: A,
-  b: B & Accepts<B, Out<A>>,
-  options?: ComposeOptions,
-): ComposedTool<A['schema'], Out<B>>;
-export function pipe<A extends Step, B extends Step, C extends Step>(
-  a: A,
-  b: B & Accepts<B, Out<A>>,
-  c: C & Accepts<C, Out<B>>,
-  options?: ComposeOptions,
-): ComposedTool<A['schema'], Out<C>>;
-export function pipe<A extends Step, B extends Step, C extends Step, D extends Step>(
-  a: A,
-  b: B & Accepts<B, Out<A>>,
-  c: C & Accepts<C, Out<B>>,
-  d: D & Accepts<D, Out<C>>,
-  options?: ComposeOptions,
-): ComposedTool<A['schema'], Out<D>>;
-export function pipe<A extends Step, B extends Step, C extends Step, D extends Step, E extends Step>(
-  a: A,
-  b: B & Accepts<B, Out<A>>,
-  c: C & Accepts<C, Out<B>>,
-  d: D & Accepts<D, Out<C>>,
-  e: E & Accepts<E, Out<D>>,
-  options?: ComposeOptions,
-): ComposedTool<A['schema'], Out<E>>;
-export function pipe<
-  A extends Step,
-  B extends Step,
-  C extends Step,
-  D extends Step,
-  E extends Step,
-  F extends Step,
->(
-  a: A,
-  b: B & Accepts<B, Out<A>>,
-  c: C & Accepts<C, Out<B>>,
-  d: D & Accepts<D, Out<C>>,
-  e: E & Accepts<E, Out<D>>,
-  f: F & Accepts<F, Out<E>>,
-  options?: ComposeOptions,
-): ComposedTool<A['schema'], Out<F>>;
-export function pipe<
-  A extends Step,
-  B extends Step,
-  C extends Step,
-  D extends Step,
-  E extends Step,
-  F extends Step,
-  G extends Step,
->(
-  a: A,
-  b: B & Accepts<B, Out<A>>,
-  c: C & Accepts<C, Out<B>>,
-  d: D & Accepts<D, Out<C>>,
-  e: E & Accepts<E, Out<D>>,
-  f: F & Accepts<F, Out<E>>,
-  g: G & Accepts<G, Out<F>>,
-  options?: ComposeOptions,
-): ComposedTool<A['schema'], Out<G>>;
-export function pipe<
-  A extends Step,
-  B extends Step,
-  C extends Step,
-  D extends Step,
-  E extends Step,
-  F extends Step,
-  G extends Step,
-  H extends Step,
->(
-  a: A,
-  b: B & Accepts<B, Out<A>>,
-  c: C & Accepts<C, Out<B>>,
-  d: D & Accepts<D, Out<C>>,
-  e: E & Accepts<E, Out<D>>,
-  f: F & Accepts<F, Out<E>>,
-  g: G & Accepts<G, Out<F>>,
-  h: H & Accepts<H, Out<G>>,
-  options?: ComposeOptions,
-): ComposedTool<A['schema'], Out<H>>;
+export function pipe<TSteps extends PipeSteps>(
+  ...steps: TSteps & PipeChain<TSteps>
+): ComposedTool<TSteps[0]['schema'], PipeOutput<TSteps>>;
+export function pipe<TSteps extends PipeSteps>(
+  ...args: [...steps: TSteps, options: ComposeOptions] & [...PipeChain<TSteps>, ComposeOptions]
+): ComposedTool<TSteps[0]['schema'], PipeOutput<TSteps>>;
 export function pipe(...args: readonly unknown[]): ComposedTool<Step['schema'], unknown> {
   const last = args.at(-1);
   // Tools are functions; a trailing plain object is the options.
@@ -140,12 +95,7 @@ export function pipe(...args: readonly unknown[]): ComposedTool<Step['schema'], 
     async execute(params, context) {
       let value: unknown = params;
       for (let stepIndex = 0; stepIndex < steps.length; stepIndex++) {
-        const position = {
-          pipeline: context.toolName,
-          composition: 'pipe' as const,
-          stepIndex,
-          stepCount: steps.length,
-        };
+        const position = stepPosition('pipe', context, stepIndex, steps.length);
         value = await runStep(position, steps[stepIndex] as Step, value, context);
       }
       return value;

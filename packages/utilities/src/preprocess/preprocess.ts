@@ -1,6 +1,5 @@
 import type { ObjectSchema } from '@armorer/core';
 import type { z } from 'zod';
-import { checkOptions, checkSteps, composeTool } from '../compose/compose-tool';
 import { runStep } from '../compose/run-step';
 import type {
   ComposableTool,
@@ -11,6 +10,7 @@ import type {
   InferToolOutput,
   InferToolParams,
 } from '../compose/types';
+import { checkWrapped, wrapTool } from '../compose/wrap-tool';
 import { CompositionError } from '../errors/composition-error';
 
 /** Options of {@link preprocess}: the composed tool's own input schema, when it differs from the tool's. */
@@ -59,14 +59,7 @@ export function preprocess(
   map: (params: never, context: CompositionContext) => unknown,
   options?: ComposeOptions & { readonly input?: ObjectSchema },
 ): ComposedTool<ObjectSchema, unknown> {
-  checkSteps('preprocess', [tool]);
-  checkOptions('preprocess', options);
-  if (typeof map !== 'function') {
-    throw new CompositionError({
-      code: 'INVALID_OPTIONS',
-      message: 'preprocess(): the mapper must be a function.',
-    });
-  }
+  checkWrapped('preprocess', tool, options, { 'the mapper': map });
   const schema = options?.input ?? tool.schema;
   if (typeof (schema as Partial<ObjectSchema>)?.safeParse !== 'function') {
     throw new CompositionError({
@@ -74,19 +67,12 @@ export function preprocess(
       message: 'preprocess(): input must be a Zod object schema.',
     });
   }
-  return composeTool({
+  return wrapTool({
     kind: 'preprocess',
-    steps: [tool],
+    tool,
     schema,
-    description: tool.description,
     options,
-    async execute(params, context) {
-      const position = {
-        pipeline: context.toolName,
-        composition: 'preprocess' as const,
-        stepIndex: 0,
-        stepCount: 1,
-      };
+    async execute(params, context, position) {
       const mapped = await map(params as never, context);
       return runStep(position, tool, mapped, context);
     },

@@ -1,7 +1,8 @@
 import { createToolError, type ToolError } from '@armorer/core';
-import { checkOptions, checkSteps, composeTool } from '../compose/compose-tool';
+import { checkFunction } from '../compose/compose-tool';
 import { callStep, report, stepFailure } from '../compose/run-step';
 import type { ComposableTool, ComposedTool, ComposeOptions, InferToolOutput } from '../compose/types';
+import { checkWrapped, wrapTool } from '../compose/wrap-tool';
 import { CompositionError } from '../errors/composition-error';
 import {
   type BackoffSettings,
@@ -61,8 +62,7 @@ export function retry<TTool extends ComposableTool>(
   tool: TTool,
   options?: RetryOptions,
 ): ComposedTool<TTool['schema'], InferToolOutput<TTool>> {
-  checkSteps('retry', [tool]);
-  const read = checkOptions('retry', options) ?? {};
+  const read = checkWrapped('retry', tool, options) ?? {};
   const attempts = read.attempts ?? 3;
   if (!Number.isInteger(attempts) || attempts < 1) {
     throw new CompositionError({
@@ -75,25 +75,18 @@ export function retry<TTool extends ComposableTool>(
     maxDelayMs: checkDelay('maxDelayMs', read.maxDelayMs ?? 30_000),
     backoff: checkChoice('backoff', read.backoff ?? 'exponential', ['fixed', 'exponential']),
     jitter: checkChoice('jitter', read.jitter ?? 'equal', ['none', 'full', 'equal']),
-    random: checkFunction('random', read.random) ?? Math.random,
+    random: optionalFunction('random', read.random) ?? Math.random,
   };
   const retryable =
-    checkFunction('retryable', read.retryable) ?? (({ error }: RetryAttempt) => error.retryable);
-  const onRetry = checkFunction('onRetry', read.onRetry);
+    optionalFunction('retryable', read.retryable) ?? (({ error }: RetryAttempt) => error.retryable);
+  const onRetry = optionalFunction('onRetry', read.onRetry);
 
-  return composeTool({
+  return wrapTool({
     kind: 'retry',
-    steps: [tool],
+    tool,
     schema: tool.schema,
-    description: tool.description,
     options,
-    async execute(params, context) {
-      const position = {
-        pipeline: context.toolName,
-        composition: 'retry' as const,
-        stepIndex: 0,
-        stepCount: 1,
-      };
+    async execute(params, context, position) {
       const signal = context.signal;
       for (let attempt = 1; ; attempt++) {
         report(context, position, tool, 'started', attempt);
@@ -134,9 +127,6 @@ function checkChoice<T extends string>(name: string, value: T, choices: readonly
   return value;
 }
 
-function checkFunction<T>(name: string, value: T | undefined): T | undefined {
-  if (value !== undefined && typeof value !== 'function') {
-    throw new CompositionError({ code: 'INVALID_OPTIONS', message: `retry(): ${name} must be a function.` });
-  }
-  return value;
+function optionalFunction<T>(name: string, value: T | undefined): T | undefined {
+  return value === undefined ? undefined : checkFunction('retry', name, value);
 }

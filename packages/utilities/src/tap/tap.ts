@@ -1,14 +1,11 @@
-import { checkOptions, checkSteps, composeTool } from '../compose/compose-tool';
-import { runStep } from '../compose/run-step';
 import type {
   ComposableTool,
   ComposedTool,
   ComposeOptions,
-  CompositionContext,
   InferToolOutput,
-  InferToolParams,
+  OutputHandler,
 } from '../compose/types';
-import { CompositionError } from '../errors/composition-error';
+import { checkWrapped, handleOutput } from '../compose/wrap-tool';
 
 /**
  * Runs a side effect with a tool's output (logging, metrics, auditing) and passes the output through
@@ -24,34 +21,12 @@ import { CompositionError } from '../errors/composition-error';
  */
 export function tap<TTool extends ComposableTool>(
   tool: TTool,
-  effect: (
-    output: InferToolOutput<TTool>,
-    params: InferToolParams<TTool>,
-    context: CompositionContext,
-  ) => unknown,
+  effect: OutputHandler<TTool, unknown>,
   options?: ComposeOptions,
 ): ComposedTool<TTool['schema'], InferToolOutput<TTool>> {
-  checkSteps('tap', [tool]);
-  checkOptions('tap', options);
-  if (typeof effect !== 'function') {
-    throw new CompositionError({ code: 'INVALID_OPTIONS', message: 'tap(): the effect must be a function.' });
-  }
-  return composeTool({
-    kind: 'tap',
-    steps: [tool],
-    schema: tool.schema,
-    description: tool.description,
-    options,
-    async execute(params, context) {
-      const position = {
-        pipeline: context.toolName,
-        composition: 'tap' as const,
-        stepIndex: 0,
-        stepCount: 1,
-      };
-      const output = await runStep(position, tool, params, context);
-      await effect(output as InferToolOutput<TTool>, params as InferToolParams<TTool>, context);
-      return output;
-    },
+  checkWrapped('tap', tool, options, { 'the effect': effect });
+  return handleOutput('tap', tool, options, async (output, params, context) => {
+    await effect(output, params, context);
+    return output;
   });
 }

@@ -1,6 +1,6 @@
 import { isTool } from '@armorer/core';
-import { checkOptions, checkSteps, composeTool } from '../compose/compose-tool';
-import { runStep } from '../compose/run-step';
+import { checkFunction, checkOptions, checkSteps, composeTool } from '../compose/compose-tool';
+import { runStep, stepPosition } from '../compose/run-step';
 import type {
   AcceptsValue,
   ComposableTool,
@@ -11,7 +11,6 @@ import type {
   InferToolOutput,
   InferToolParams,
 } from '../compose/types';
-import { CompositionError } from '../errors/composition-error';
 
 /** Decides which branch of {@link when} runs, from the validated arguments. */
 export type WhenPredicate<TTool extends ComposableTool> = (
@@ -48,12 +47,7 @@ export function when(
   otherwiseOrOptions?: ComposableTool | ComposeOptions,
   maybeOptions?: ComposeOptions,
 ): ComposedTool<ComposableTool['schema'], unknown> {
-  if (typeof predicate !== 'function') {
-    throw new CompositionError({
-      code: 'INVALID_OPTIONS',
-      message: 'when(): the predicate must be a function.',
-    });
-  }
+  checkFunction('when', 'the predicate', predicate);
   const otherwise = isTool(otherwiseOrOptions) ? (otherwiseOrOptions as ComposableTool) : undefined;
   const options = checkOptions(
     'when',
@@ -72,13 +66,7 @@ export function when(
       const chosen = (await predicate(params, context)) === true ? 0 : 1;
       const step = steps[chosen];
       if (step === undefined) return params;
-      const position = {
-        pipeline: context.toolName,
-        composition: 'when' as const,
-        stepIndex: chosen,
-        stepCount: steps.length,
-      };
-      return runStep(position, step, params, context);
+      return runStep(stepPosition('when', context, chosen, steps.length), step, params, context);
     },
   });
 }

@@ -43,3 +43,11 @@ export const plot = createTool({
   }),
   execute: async ({ point }) => point,
 });
+
+/** A tool that is never available: `toolbox.getAvailable()` leaves it out. */
+export const hidden = createTool({
+  name: 'hidden',
+  description: 'x',
+  availability: () => false,
+  execute: () => 1,
+});

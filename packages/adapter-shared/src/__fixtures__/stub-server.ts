@@ -1,3 +1,4 @@
+import { afterEach } from 'bun:test';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -62,4 +63,29 @@ export async function startStubServer(
     close: () =>
       new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
+}
+
+/**
+ * For the tests of the calling `describe`: a `start(reply)` that starts a stub server and closes it
+ * after the test.
+ */
+export function useStubServers(): (
+  reply: (request: RecordedRequest, index: number) => StubReply,
+) => Promise<StubServer> {
+  const open: StubServer[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((server) => server.close()));
+  });
+  return async (reply) => {
+    const server = await startStubServer(reply);
+    open.push(server);
+    return server;
+  };
+}
+
+/** The JSON body of the `index`-th request a stub received; throws when there was none. */
+export function requestBody(server: StubServer, index: number): Record<string, unknown> {
+  const request = server.requests[index];
+  if (request === undefined) throw new Error(`the stub received no request ${index}`);
+  return request.body;
 }
