@@ -25,7 +25,10 @@ export class CallState {
   /** Set when the call was cancelled or timed out; the error it ends with. */
   interrupted: ToolError | undefined = undefined;
   /** Ends a pending wait early (installed while waiting on the implementation, policy or a queue). */
-  interrupt: ((value: unknown) => void) | undefined = undefined;
+  interrupt: ((this: CallState, value: unknown) => void) | undefined = undefined;
+  /** Settle the caller's promise (set while a call awaits its implementation). */
+  resolveCall: ((result: ToolResult | Promise<ToolResult>) => void) | undefined = undefined;
+  rejectCall: ((reason: unknown) => void) | undefined = undefined;
   /** The implementation's promise while it may still be running. */
   pending: PromiseLike<unknown> | undefined = undefined;
   phase: ExecutionState = 'active';
@@ -79,8 +82,11 @@ export class CallState {
 
   setPhase(phase: ExecutionState): void {
     this.phase = phase;
-    if (this.tracker.observing) this.ext.lastActivityAt = Date.now();
-    this.tracker.touch(this);
+    // Revisions and timestamps only matter to observers (subscribing or inspecting starts observing).
+    if (this.tracker.observing) {
+      this.ext.lastActivityAt = Date.now();
+      this.tracker.touch(this);
+    }
   }
 
   /** The composed signal handed to the implementation; created on first access. */

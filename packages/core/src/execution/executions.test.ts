@@ -74,6 +74,8 @@ describe('executions snapshots', () => {
       policyRevision: 'pol-1',
       approvalRevision: 'ap-1',
     });
+    // Observation starts when the executions API is first used; ended executions are kept from then on.
+    expect(toolbox.executions.inspect()).toEqual([]);
     await toolbox.execute({ name: 'echo', arguments: { password: 'hunter2' } }, { requestContext });
     await delay(1);
     const general = JSON.stringify(toolbox.executions.inspect());
@@ -230,9 +232,10 @@ describe('request authority', () => {
       },
     });
     const toolbox = createToolbox([echo]);
+    const { executions } = toolbox;
     await toolbox.execute({ name: 'echo', arguments: { card: '4242' } }, { requestContext });
     await delay(1);
-    const [privileged] = toolbox.executions.inspectPrivileged();
+    const [privileged] = executions.inspectPrivileged();
     if (privileged === undefined) throw new Error('expected an execution');
     expect(projectExecutionSnapshot(privileged, { audience: 'tenant', tenantId: 'other' })).toBeUndefined();
     expect(projectExecutionSnapshot(privileged, { audience: 'public', tenantId: 't-1' })).toBeUndefined();

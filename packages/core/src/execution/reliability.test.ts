@@ -239,9 +239,10 @@ describe('hostile tools', () => {
       },
     });
     const toolbox = createToolbox([counting]);
+    const { executions } = toolbox;
     const live = await toolbox.execute({ name: 'counting', arguments: {} }, { stream: true });
     for await (const chunk of live.stream ?? []) if (chunk === 2) break;
     expect(toolbox.activeExecutions).toBe(0);
-    expect(toolbox.executions.inspect()[0]?.activity.chunks).toBe(3);
+    expect(executions.inspect()[0]?.activity.chunks).toBe(3);
   });
 });

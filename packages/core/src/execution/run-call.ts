@@ -218,14 +218,51 @@ function invoke(state: CallState): StartedCall {
   return complete(state, returned);
 }
 
-async function awaitImplementation(state: CallState): Promise<ToolResult> {
-  let value: unknown;
+/**
+ * Awaits a running implementation and completes the call, with one promise per call: the promise the
+ * caller gets is resolved by the implementation's settlement or, first, by an interruption (which ends the
+ * call at once while the implementation may keep running, cleanup-pending).
+ */
+function awaitImplementation(state: CallState): Promise<ToolResult> {
+  settlingState = state;
+  return new Promise<ToolResult>(settleExecutor);
+}
+
+// Handed to the shared executor synchronously inside `new Promise` (see waitInterruptible).
+let settlingState: CallState | undefined;
+
+function settleExecutor(
+  resolve: (result: ToolResult | Promise<ToolResult>) => void,
+  reject: (reason: unknown) => void,
+): void {
+  const state = settlingState as CallState;
+  settlingState = undefined;
+  state.resolveCall = resolve;
+  state.rejectCall = reject;
+  // Called as `state.interrupt(...)` by cancel(), so `this` is the state: no closure per call.
+  state.interrupt = settleInterrupted;
+  (state.pending as PromiseLike<unknown>).then(
+    (value) => settleCall(state, 0, value),
+    (error: unknown) => settleCall(state, 1, error),
+  );
+}
+
+function settleInterrupted(this: CallState): void {
+  settleCall(this, 2, undefined);
+}
+
+/** Resolves the caller's promise once: 0 the implementation returned, 1 it threw, 2 the call was interrupted. */
+function settleCall(state: CallState, how: 0 | 1 | 2, value: unknown): void {
+  const resolve = state.resolveCall;
+  if (resolve === undefined) return;
+  const reject = state.rejectCall as (reason: unknown) => void;
+  state.resolveCall = undefined;
+  state.rejectCall = undefined;
   try {
-    value = await waitInterruptible(state, state.pending as PromiseLike<unknown>);
+    resolve(how === 0 ? complete(state, value) : how === 1 ? failed(state, value) : interrupted(state));
   } catch (error) {
-    return failed(state, error);
+    reject(error);
   }
-  return complete(state, value);
 }
 
 /** Awaits a running implementation in a caller's own loop (the batch) and completes the call. */

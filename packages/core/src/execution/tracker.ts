@@ -17,8 +17,8 @@ export class ExecutionTracker {
   liveCount = 0;
   /**
    * Set once the executions API is used (inspect, subscribe, locate, shutdown): from then on the
-   * executions record activity timestamps (reading the clock on every transition costs on the hot path).
-   * Ended executions are always kept in a bounded history.
+   * executions record activity timestamps and ended ones are kept in a bounded history (reading the
+   * clock and retaining records on every call cost on the hot path).
    */
   observing = false;
   /** Monotonic across every state change of every execution of this owner. */
@@ -82,9 +82,11 @@ export class ExecutionTracker {
     state.prevLive = undefined;
     state.nextLive = undefined;
     this.liveCount--;
-    if (this.#history.length < HISTORY_LIMIT) this.#history.push(state);
-    else this.#history[this.#historyNext] = state;
-    this.#historyNext = (this.#historyNext + 1) % HISTORY_LIMIT;
+    if (this.observing) {
+      if (this.#history.length < HISTORY_LIMIT) this.#history.push(state);
+      else this.#history[this.#historyNext] = state;
+      this.#historyNext = (this.#historyNext + 1) % HISTORY_LIMIT;
+    }
     if (this.liveCount === 0 && this.#idle !== undefined) {
       this.#idle.resolve();
       this.#idle = undefined;
