@@ -29,6 +29,9 @@ export class CallState {
   /** Settle the caller's promise (set while a call awaits its implementation). */
   resolveCall: ((result: ToolResult | Promise<ToolResult>) => void) | undefined = undefined;
   rejectCall: ((reason: unknown) => void) | undefined = undefined;
+  /** The batch awaiting this call in its own worker loop, and the call's slot there. */
+  batch: { interrupted(state: CallState): void } | undefined = undefined;
+  batchIndex = 0;
   /** The implementation's promise while it may still be running. */
   pending: PromiseLike<unknown> | undefined = undefined;
   phase: ExecutionState = 'active';

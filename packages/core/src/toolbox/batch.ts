@@ -2,7 +2,8 @@ import { createToolError } from '../errors/tool-error';
 import { CallState } from '../execution/call-state';
 import { createResult } from '../execution/finish-call';
 import { nextCallId } from '../execution/ids';
-import { complete, failed as failCall, type StartedCall, waitForImplementation } from '../execution/run-call';
+import { complete, failed as failCall, type StartedCall } from '../execution/run-call';
+import { interrupted as interruptedResult } from '../execution/run-steps';
 import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 
 type StartOne = (call: ToolCall, options: ToolExecuteOptions | undefined) => StartedCall;
@@ -36,44 +37,105 @@ export async function executeBatch(
       : batchAbort.signal;
     perCall = { ...callOptions, signal };
   }
-  let failed = false;
+  const run = new BatchRun(startOne, calls, perCall, failFast ? batchAbort : undefined);
+  return run.start(mode === 'sequential' ? 1 : Math.min(limit, calls.length));
+}
 
-  // One loop per worker, no per-call closure or async frame: a batch is the hot path of an agent turn.
-  const worker = async (): Promise<void> => {
-    while (next < calls.length) {
-      const index = next++;
+/**
+ * The workers of one batch. A worker awaits each implementation's own promise directly (no wrapper, no
+ * async frame per call). When a running call is interrupted (its signal, deadline, failFast, or the
+ * owner's shutdown), its result is recorded at once and a replacement worker takes over the queue; the
+ * interrupted worker leaves when its implementation finally settles.
+ */
+class BatchRun {
+  readonly #results: ToolResult[];
+  #next = 0;
+  #remaining: number;
+  #failed = false;
+  #resolve: (results: ToolResult[]) => void = () => {};
+  #reject: (reason: unknown) => void = () => {};
+
+  constructor(
+    private readonly startOne: StartOne,
+    private readonly calls: readonly ToolCall[],
+    private readonly perCall: ToolExecuteOptions | undefined,
+    private readonly failFastAbort: AbortController | undefined,
+  ) {
+    this.#results = new Array(calls.length);
+    this.#remaining = calls.length;
+  }
+
+  start(workers: number): Promise<ToolResult[]> {
+    if (this.#remaining === 0) return Promise.resolve(this.#results);
+    const done = new Promise<ToolResult[]>((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+    for (let index = 0; index < workers; index++) this.#spawn();
+    return done;
+  }
+
+  #spawn(): void {
+    this.#work().then(undefined, (error: unknown) => this.#reject(error));
+  }
+
+  async #work(): Promise<void> {
+    const calls = this.calls;
+    while (this.#next < calls.length) {
+      const index = this.#next++;
       const call = calls[index] as ToolCall;
-      if (failed) {
-        results[index] = skipped(call);
+      if (this.#failed) {
+        this.#record(index, skipped(call));
         continue;
       }
-      const started = startOne(call, perCall);
-      let result: ToolResult;
-      if (started instanceof CallState) {
-        let value: unknown;
-        let threw = false;
-        try {
-          value = await waitForImplementation(started);
-        } catch (error) {
-          threw = true;
-          value = error;
-        }
-        const completed = threw ? failCall(started, value) : complete(started, value);
-        result = completed instanceof Promise ? await completed : completed;
-      } else {
-        result = started instanceof Promise ? await started : started;
+      const started = this.startOne(call, this.perCall);
+      if (!(started instanceof CallState)) {
+        this.#record(index, started instanceof Promise ? await started : started);
+        continue;
       }
-      results[index] = result;
-      if (failFast && !failed && (result.outcome === 'error' || result.outcome === 'denied')) {
-        failed = true;
-        batchAbort?.abort(new Error('an earlier call in the batch failed (failFast)'));
+      started.batch = this;
+      started.batchIndex = index;
+      started.interrupt = interruptBatchCall;
+      let value: unknown;
+      let threw = false;
+      try {
+        value = await (started.pending as PromiseLike<unknown>);
+      } catch (error) {
+        threw = true;
+        value = error;
       }
+      // Interrupted while waiting: the result is recorded and another worker carries on.
+      if (started.batch === undefined) return;
+      started.batch = undefined;
+      const completed = threw ? failCall(started, value) : complete(started, value);
+      this.#record(index, completed instanceof Promise ? await completed : completed);
     }
-  };
-  let next = 0;
-  const workers = mode === 'sequential' ? 1 : Math.min(limit, calls.length);
-  await Promise.all(Array.from({ length: workers }, worker));
-  return results;
+  }
+
+  #record(index: number, result: ToolResult): void {
+    this.#results[index] = result;
+    if (
+      this.failFastAbort !== undefined &&
+      !this.#failed &&
+      (result.outcome === 'error' || result.outcome === 'denied')
+    ) {
+      this.#failed = true;
+      this.failFastAbort.abort(new Error('an earlier call in the batch failed (failFast)'));
+    }
+    if (--this.#remaining === 0) this.#resolve(this.#results);
+  }
+
+  /** A running call was interrupted: record its result now and let a new worker take over its queue. */
+  interrupted(state: CallState): void {
+    state.batch = undefined;
+    this.#record(state.batchIndex, interruptedResult(state));
+    // Deferred: cancel() may run inside someone else's code (an abort listener); never start tools there.
+    if (this.#next < this.calls.length) queueMicrotask(() => this.#spawn());
+  }
+}
+
+function interruptBatchCall(this: CallState): void {
+  (this.batch as BatchRun | undefined)?.interrupted(this);
 }
 
 function checkConcurrency(concurrency: number | undefined): number {

@@ -157,4 +157,28 @@ describe('batches', () => {
     expect(results[2]?.callId).toBe('after');
     await expect(toolbox.execute(calls, { concurrency: 0 })).rejects.toThrow(RangeError);
   });
+
+  test('a call stuck past its deadline does not hold up the rest of the queue', async () => {
+    const stuck = createTool({
+      name: 'stuck',
+      description: 'ignores its signal',
+      execute: () => new Promise(() => {}),
+    });
+    const toolbox = createToolbox([stuck, makeAddTool()]);
+    const calls = [
+      { id: 's', name: 'stuck', arguments: {} },
+      { id: 'a', name: 'add-numbers', arguments: { a: 1, b: 1 } },
+      { id: 'b', name: 'add-numbers', arguments: { a: 2, b: 2 } },
+    ];
+    const results = await toolbox.execute(calls, { concurrency: 1, timeout: 20 });
+    expect(results.map((result) => result.error?.code ?? result.result)).toEqual(['TIMEOUT', 2, 4]);
+    expect(toolbox.executions.inspect().map((snapshot) => snapshot.state)).toEqual(['cleanup-pending']);
+  });
+
+  test('bad batch options are refused', async () => {
+    const toolbox = createToolbox([makeAddTool()]);
+    await expect(toolbox.execute([], { mode: 'random' as never })).rejects.toThrow(RangeError);
+    await expect(toolbox.execute([], { errorMode: 'ignore' as never })).rejects.toThrow(RangeError);
+    expect(await toolbox.execute([])).toEqual([]);
+  });
 });
