@@ -151,7 +151,8 @@ export type ToolCallArgs<TInput> =
 
 /**
  * A tool: callable (`await tool(params)` throws on failure) and executable (`tool.execute(call)` returns
- * a {@link ToolResult}).
+ * a {@link ToolResult}). It also exposes the lifetime of the calls made on it directly (not through a
+ * toolbox).
  */
 export interface Tool<
   TName extends string = string,
@@ -159,7 +160,8 @@ export interface Tool<
   TResult = unknown,
   TContext extends object = Record<never, never>,
 > extends ToolLike<TName>,
-    EventSource<ToolEventMap> {
+    EventSource<ToolEventMap>,
+    ExecutionLifetime {
   (...args: ToolCallArgs<TInput>): Promise<Collected<TResult>>;
   readonly '~types'?: ToolTypes<ToolInputOf<TInput>, Collected<TResult>>;
   readonly schema: SchemaOf<TInput>;
@@ -181,14 +183,6 @@ export interface Tool<
   rawExecute(params: ToolParamsOf<TInput>, context?: Partial<ToolContext<TContext>>): Promise<TResult>;
   toJSON(): SerializedTool;
 }
-
-/** A tool also exposes the lifetime of the calls made on it directly (not through a toolbox). */
-export interface Tool<
-  TName extends string = string,
-  TInput extends ToolInput = ToolInput,
-  TResult = unknown,
-  TContext extends object = Record<never, never>,
-> extends ExecutionLifetime {}
 
 /** A tool configuration after normalization (schema resolved, tags complete). */
 export interface ToolConfiguration {
