@@ -1,18 +1,9 @@
+import { RESERVED_CONTEXT_KEYS } from '@armorer/core';
 import type { ExecuteContext } from '../shared/context';
 import { canonicalKey } from './canonical-key';
 
 /** Per-call fields of an implementation context; everything else is the toolbox and tool context. */
-const PER_CALL_KEYS = new Set([
-  'toolName',
-  'callId',
-  'executionId',
-  'ownerId',
-  'requestContext',
-  'metadata',
-  'signal',
-  'dispatch',
-  'progress',
-]);
+const PER_CALL_KEYS = RESERVED_CONTEXT_KEYS;
 
 const identities = new WeakMap<object, number>();
 let nextIdentity = 0;
