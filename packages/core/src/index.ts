@@ -24,6 +24,7 @@ export * from './errors/index';
 export type * from './events/types';
 export type { ExecutionProjection, ProjectionAudience, ProjectionOptions } from './execution/projection';
 export { projectExecutionSnapshot } from './execution/projection';
+export { RESERVED_CONTEXT_KEYS } from './execution/registration';
 export type * from './execution/snapshot-types';
 export type * from './execution/types';
 export type {
