@@ -1,4 +1,3 @@
-import { createToolError } from '../errors/tool-error';
 import type { CallState } from './call-state';
 import { privilegedSnapshotOf, snapshotOf } from './snapshot';
 import type { ExecutionHandle, ExecutionState, Executions } from './snapshot-types';
@@ -25,14 +24,7 @@ export function createExecutions(tracker: ExecutionTracker): Executions {
       executionId: state.executionId,
       snapshot: () => snapshotOf(state),
       privilegedSnapshot: () => privilegedSnapshotOf(state),
-      abort: (reason?: string) => {
-        const text = typeof reason === 'string' && reason.length > 0 ? reason : 'aborted by its owner';
-        return state.cancel(
-          createToolError('CANCELLED', `Tool "${state.reg.config.name}" was cancelled: ${text}.`, {
-            details: { reason: text },
-          }),
-        );
-      },
+      abort: (reason?: string) => tracker.cancelExecution(state, reason),
     });
   return Object.freeze({
     inspect: (filter) =>

@@ -23,7 +23,7 @@ import type { ToolCall, ToolExecuteOptions, ToolResult } from './types';
 
 /**
  * What starting a call gives: its result when it ended synchronously, the state of an execution whose
- * implementation is still running (await it with {@link settleStarted}), or a promise of the result when
+ * implementation is still running (see {@link toPromise}), or a promise of the result when
  * a stage had to wait (availability, async validation, policy, a concurrency queue).
  */
 export type StartedCall = ToolResult | CallState | Promise<ToolResult>;
@@ -63,7 +63,7 @@ export function startCall(
 }
 
 /** Awaits a started call to its result. */
-export function settleStarted(started: StartedCall): Promise<ToolResult> | ToolResult {
+function settleStarted(started: StartedCall): Promise<ToolResult> | ToolResult {
   return started instanceof CallState ? awaitImplementation(started) : started;
 }
 
@@ -263,11 +263,6 @@ function settleCall(state: CallState, how: 0 | 1 | 2, value: unknown): void {
   } catch (error) {
     reject(error);
   }
-}
-
-/** Awaits a running implementation in a caller's own loop (the batch) and completes the call. */
-export function waitForImplementation(state: CallState): Promise<unknown> {
-  return waitInterruptible(state, state.pending as PromiseLike<unknown>);
 }
 
 /** Ends a call whose implementation threw or rejected. */

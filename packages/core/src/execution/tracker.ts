@@ -1,5 +1,5 @@
-import { createToolError, type ToolError } from '../errors/tool-error';
 import type { CallState } from './call-state';
+import { cancelledError } from './cancellation';
 import { snapshotOf } from './snapshot';
 import type { AbortScope, ExecutionSnapshot, ShutdownOptions, ShutdownReport } from './snapshot-types';
 
@@ -123,13 +123,19 @@ export class ExecutionTracker {
   }
 
   /** Requests cancellation of the live executions in scope; returns how many were asked. */
-  abort(scope: AbortScope | undefined, reason: string): number {
+  abort(scope: AbortScope | undefined, reason?: string): number {
     let count = 0;
     for (const state of this.live()) {
       if (!inScope(state, scope)) continue;
-      if (state.cancel(ownerCancelled(state, reason))) count++;
+      if (this.cancelExecution(state, reason)) count++;
     }
     return count;
+  }
+
+  /** Requests cancellation of one execution for its owner; false when it had already ended. */
+  cancelExecution(state: CallState, reason?: string): boolean {
+    const text = typeof reason === 'string' && reason.length > 0 ? reason : 'aborted by its owner';
+    return state.cancel(cancelledError(state.reg.config.name, text));
   }
 
   closeAdmission(): void {
@@ -180,12 +186,6 @@ function inScope(state: CallState, scope: AbortScope | undefined): boolean {
   if ('callId' in scope) return state.callId === scope.callId;
   if ('ownerId' in scope) return state.ownerId === scope.ownerId;
   return false;
-}
-
-function ownerCancelled(state: CallState, reason: string): ToolError {
-  return createToolError('CANCELLED', `Tool "${state.reg.config.name}" was cancelled: ${reason}.`, {
-    details: { reason },
-  });
 }
 
 function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {

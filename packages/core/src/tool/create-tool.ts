@@ -184,8 +184,7 @@ Object.defineProperties(toolMethods, {
   },
   abort: {
     value(this: ToolObject, scope?: AbortScope, reason?: string) {
-      const text = typeof reason === 'string' && reason.length > 0 ? reason : 'aborted by its owner';
-      return trackerOf(this).abort(scope, text);
+      return trackerOf(this).abort(scope, reason);
     },
   },
 });

@@ -125,8 +125,7 @@ export class ToolboxImpl {
   }
 
   abort(scope?: AbortScope, reason?: string): number {
-    const text = typeof reason === 'string' && reason.length > 0 ? reason : 'aborted by its owner';
-    return this.#owner.tracker.abort(scope, text);
+    return this.#owner.tracker.abort(scope, reason);
   }
 
   get size(): number {

@@ -7,7 +7,8 @@ export interface ResolvedName {
   readonly tier: ResolutionTier;
 }
 
-function normalize(name: string): string {
+/** Lower case, with runs of whitespace, dots, slashes, underscores, colons and hyphens as one hyphen. */
+export function normalizeToolName(name: string): string {
   return name
     .toLowerCase()
     .replace(/[\s._/:]+/g, '-')
@@ -32,10 +33,10 @@ export class NameResolver {
     this.#names = names;
     for (const name of names) {
       push(this.#lower, name.toLowerCase(), name);
-      push(this.#normalized, normalize(name), name);
-      const ownSuffix = normalize(lastSegment(name));
+      push(this.#normalized, normalizeToolName(name), name);
+      const ownSuffix = normalizeToolName(lastSegment(name));
       push(this.#suffix, ownSuffix, name);
-      if (ownSuffix !== normalize(name)) push(this.#suffix, normalize(name), name);
+      if (ownSuffix !== normalizeToolName(name)) push(this.#suffix, normalizeToolName(name), name);
     }
   }
 
@@ -50,8 +51,8 @@ export class NameResolver {
   resolve(requested: string): ResolvedName | undefined {
     const tiers: readonly [ResolutionTier, Map<string, string[]>, string][] = [
       ['case-insensitive', this.#lower, requested.toLowerCase()],
-      ['normalized', this.#normalized, normalize(requested)],
-      ['suffix', this.#suffix, normalize(lastSegment(requested))],
+      ['normalized', this.#normalized, normalizeToolName(requested)],
+      ['suffix', this.#suffix, normalizeToolName(lastSegment(requested))],
     ];
     for (const [tier, index, key] of tiers) {
       const candidates = index.get(key);

@@ -1,6 +1,4 @@
-function normalize(name: string): string {
-  return name.toLowerCase().replace(/[\s._/:]+/g, '-');
-}
+import { normalizeToolName as normalize } from './name-resolution';
 
 /** Levenshtein distance with an early exit once `limit` is exceeded. */
 function distance(a: string, b: string, limit: number): number {
