@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type AnyTool, createTool } from '@armorer/core';
-import { z } from 'zod';
 
 /** A BFCL function declaration (JSON Schema-like, with `dict`/`float`/`tuple` type names). */
 export interface BfclFunction {
@@ -10,7 +8,7 @@ export interface BfclFunction {
   readonly parameters: BfclSchema;
 }
 
-interface BfclSchema {
+export interface BfclSchema {
   readonly type?: string;
   readonly description?: string;
   readonly properties?: Readonly<Record<string, BfclSchema>>;
@@ -32,7 +30,7 @@ export interface BfclCorpus {
   readonly queries: readonly BfclQuery[];
 }
 
-export const BFCL_DIR = join(import.meta.dir, '../../../../../shared/data/bfcl');
+export const BFCL_DIR = join(import.meta.dir, '../../../../fixtures/bfcl');
 
 function readLines(path: string): Record<string, unknown>[] {
   return readFileSync(path, 'utf8')
@@ -64,56 +62,4 @@ export function loadBfcl(files: readonly string[], dir: string = BFCL_DIR): Bfcl
     }
   }
   return { functions: [...functions.values()], queries };
-}
-
-function toZod(schema: BfclSchema): z.ZodType {
-  let type: z.ZodType;
-  switch (schema.type) {
-    case 'integer':
-      type = z.number().int();
-      break;
-    case 'float':
-    case 'number':
-      type = z.number();
-      break;
-    case 'boolean':
-      type = z.boolean();
-      break;
-    case 'array':
-    case 'tuple':
-      type = z.array(schema.items === undefined ? z.unknown() : toZod(schema.items));
-      break;
-    case 'dict':
-    case 'object':
-      type = toObject(schema);
-      break;
-    case 'string':
-      type = schema.enum?.every((value) => typeof value === 'string')
-        ? z.enum(schema.enum as [string, ...string[]])
-        : z.string();
-      break;
-    default:
-      type = z.unknown();
-  }
-  return schema.description === undefined ? type : type.describe(schema.description);
-}
-
-function toObject(schema: BfclSchema): z.ZodObject {
-  const required = new Set(schema.required ?? []);
-  const shape: Record<string, z.ZodType> = {};
-  for (const [key, property] of Object.entries(schema.properties ?? {})) {
-    const field = toZod(property);
-    shape[key] = required.has(key) ? field : field.optional();
-  }
-  return z.object(shape);
-}
-
-/** An armorer tool for a BFCL function (the implementation is never called). */
-export function bfclTool(fn: BfclFunction): AnyTool {
-  return createTool({
-    name: fn.name,
-    description: fn.description,
-    input: toObject(fn.parameters),
-    execute: () => null,
-  });
 }

@@ -1,6 +1,7 @@
 import { expandTerm, type TextMode } from './expand-term';
 import { MAX_QUERY_TERMS, type QueryTerm } from './query-terms';
 import { FIELD_BITS, FIELD_COUNT, type SearchIndex } from './search-index';
+import { rescoreBySegment, type TermHits } from './segment-scores';
 
 const K1 = 1.2;
 const FIELD_MASK = (1 << FIELD_BITS) - 1;
@@ -18,6 +19,11 @@ export interface RankRequest {
   readonly threshold: number;
   /** One weight per field, in `TEXT_FIELDS` order; 0 leaves a field out. */
   readonly weights: readonly number[];
+  /**
+   * The clauses of a request for several things, as indices into `terms`: in `relevance` mode (matching any
+   * term) each clause is also ranked on its own, so every clause's best tool comes first.
+   */
+  readonly segments?: readonly (readonly number[])[] | undefined;
   /** Every query term must match (otherwise any one is enough). */
   readonly requireAll: boolean;
   /** An extra check of a (document, term) match, e.g. letter-for-letter equality in `exact` mode. */
@@ -76,6 +82,11 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
   const weights = request.weights;
   const touched: number[] = [];
   const terms = limitTerms(index, request.terms);
+  const segments = request.segments;
+  const hits =
+    request.mode === 'relevance' && !request.requireAll && segments !== undefined && segments.length > 1
+      ? new Map<QueryTerm, TermHits>()
+      : undefined;
   for (const term of terms) {
     const stamp = ++scratch.term;
     const termDocs: number[] = [];
@@ -83,7 +94,7 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
       const postings = index.postings.get(candidate.term);
       if (postings === undefined) continue;
       const { docs, tfs } = postings;
-      const weight = index.idf(docs.length) * candidate.similarity * term.count;
+      const weight = index.idf(docs.length) * candidate.similarity * term.weight;
       for (let position = 0; position < docs.length; position++) {
         const doc = docs[position] as number;
         let packed = tfs[position] as number;
@@ -107,6 +118,13 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
           if (inName === 1) termName[doc] = 1;
         }
       }
+    }
+    if (hits !== undefined && termDocs.length > 0) {
+      hits.set(term, {
+        docs: termDocs,
+        scores: Float64Array.from(termDocs, (doc) => termBest[doc] as number),
+        inName: Uint8Array.from(termDocs, (doc) => termName[doc] as number),
+      });
     }
     for (const doc of termDocs) {
       if (queryStamp[doc] !== query) {
@@ -134,7 +152,11 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
     result[count++] =
       (scores[doc] as number) * (1 + NAME_COVERAGE_BOOST * coverage) * (exactName ? NAME_BOOST : 1);
   }
-  return { docs: docs.subarray(0, count), scores: result.subarray(0, count) };
+  const ranked = { docs: docs.subarray(0, count), scores: result.subarray(0, count) };
+  if (hits !== undefined && segments !== undefined) {
+    rescoreBySegment(index, request.terms, segments, hits, ranked.docs, ranked.scores, NAME_COVERAGE_BOOST);
+  }
+  return ranked;
 }
 
 /** Queries with more distinct terms than the limit keep their rarest terms (unknown terms last). */

@@ -30,6 +30,8 @@ export interface ParsedText {
   readonly query: string;
   readonly terms: readonly QueryTerm[];
   readonly key: string;
+  /** The clauses of a request for several things, as indices into `terms` (ranked on their own too). */
+  readonly segments: readonly (readonly number[])[];
   readonly mode: TextMode;
   readonly weights: readonly number[];
   readonly threshold: number;
@@ -58,12 +60,13 @@ export function parseTextQuery(
   if (typeof threshold !== 'number' || !(threshold >= 0 && threshold <= 1))
     invalid(`${where}.threshold`, 'a number from 0 to 1');
   if (match !== 'any' && match !== 'all') invalid(`${where}.match`, '"any" or "all"');
-  const { terms, key } = parseQuery(query);
+  const { terms, key, segments } = parseQuery(query);
   if (terms.length === 0) return undefined;
   return {
     query,
     terms,
     key,
+    segments,
     mode,
     weights: fieldWeights(fields, weights, where),
     threshold,

@@ -14,7 +14,7 @@ export function fuse(
   semantic: ReadonlyMap<AnyTool, number>,
   accept: (tool: AnyTool) => boolean,
   weight: number,
-): ToolMatch[] {
+): Omit<ToolMatch, 'matched'>[] {
   const entries = new Map<number, { lexical: number; semantic: number | undefined }>();
   let bestLexical = 0;
   if (lexical !== undefined) {
@@ -38,7 +38,7 @@ export function fuse(
     if (similarity > high) high = similarity;
   }
   const span = high - low;
-  const matches: (ToolMatch & { doc: number })[] = [];
+  const matches: (Omit<ToolMatch, 'matched'> & { doc: number })[] = [];
   for (const [doc, entry] of entries) {
     const lexicalPart = bestLexical > 0 ? entry.lexical / bestLexical : 0;
     const semanticPart =

@@ -8,6 +8,7 @@ import { checkIndex, checkKeys, invalid, isPlainObject } from '../query/query-ke
 import { exactVerifier } from '../query/text-predicate';
 import { parseTextQuery } from '../query/text-query';
 import type { ToolSource } from '../query/types';
+import { explainMatch } from './explain';
 import { fuse } from './fuse';
 import { semanticScores } from './semantic-scores';
 import type { SearchToolsOptions, ToolMatch } from './types';
@@ -117,7 +118,7 @@ export async function searchTools<TTool extends AnyTool>(
     }
   }
 
-  let matches: ToolMatch[];
+  let matches: Omit<ToolMatch, 'matched'>[];
   if (semantic !== undefined) {
     matches = fuse(index, lexical, semantic, accept, semanticWeight).slice(offset, offset + limit);
   } else if (lexical !== undefined) {
@@ -133,6 +134,10 @@ export async function searchTools<TTool extends AnyTool>(
       .slice(offset, offset + limit)
       .map((tool) => ({ tool, name: tool.name, score: 0, lexicalScore: 0 }));
   }
+  const explained: ToolMatch[] = matches.map((match) => ({
+    ...match,
+    matched: text === undefined ? [] : explainMatch(index, text, index.positionOf(match.tool)),
+  }));
   if (resolved.toolbox !== undefined) {
     emitToolboxEvent(resolved.toolbox, 'search', {
       query,
@@ -142,7 +147,7 @@ export async function searchTools<TTool extends AnyTool>(
       durationMs: performance.now() - started,
     });
   }
-  return matches as ToolMatch<TTool>[];
+  return explained as ToolMatch<TTool>[];
 }
 
 function pick(

@@ -3,6 +3,7 @@ import type { ToolVectorStore } from '../embeddings/vector-store';
 import type { TextMode } from '../index/expand-term';
 import type { ToolCriteria } from '../query/types';
 import type { TextField } from '../tool/tool-text';
+import type { MatchedTerm } from './explain';
 
 /**
  * Options of `searchTools`.
@@ -62,4 +63,14 @@ export interface ToolMatch<TTool extends AnyTool = AnyTool> {
   readonly lexicalScore: number;
   /** Cosine similarity of the query and the tool, when the search was semantic and the tool a candidate. */
   readonly semanticScore?: number;
+  /**
+   * Why the tool matched: the query words that met its words, with the term they met and the fields that
+   * hold it (empty when only the embeddings matched, or the query has no words).
+   *
+   * @example
+   * ```ts
+   * matches[0]?.matched; // [{ word: 'weather', term: 'weather', fields: ['name', 'description'] }]
+   * ```
+   */
+  readonly matched: readonly MatchedTerm[];
 }

@@ -65,6 +65,10 @@ describe('createSearchTool', () => {
         description: 'Get the weather forecast for a city',
         tags: ['weather'],
         score: expect.any(Number),
+        matched: [
+          { word: 'weather', fields: ['name', 'description', 'tags'] },
+          { word: 'forecast', fields: ['description'] },
+        ],
       },
     ]);
     const sent = await toolbox.execute({ name: 'search-tools', arguments: { query: 'send' } });

@@ -41,7 +41,7 @@ export type SearchToolInput = ReturnType<typeof searchInput>;
  * Creates the `search-tools` tool, which lets an agent discover the tools of a toolbox, and registers it
  * in that toolbox (unless `register: false`). It searches the toolbox at call time, so it finds tools
  * registered before and after it; it is an ordinary tool, so provider exports (`toolbox.toOpenAITools()`, ...)
- * include it. Results are `{ name, description, tags, score }`, best first, without the search tool itself
+ * include it. Results are `{ name, description, tags, score, matched }`, best first, without the search tool itself
  * and without tools whose `availability` hook fails. The ranking is `searchTools` from `@armorer/query`:
  * hybrid with embeddings when the toolbox has an `embedder` (falling back to the lexical ranking if the
  * embedder fails, unless `onEmbeddingError: 'error'`).
@@ -100,6 +100,7 @@ export function createSearchTool<const TName extends string = 'search-tools'>(
           description: match.tool.description,
           tags: [...match.tool.configuration.tags],
           score: Math.round(match.score * 1e4) / 1e4,
+          matched: match.matched.map(({ word, fields }) => ({ word, fields })),
         }));
       } catch (error) {
         if (EmbeddingError.isInstance(error)) {

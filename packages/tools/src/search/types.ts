@@ -29,4 +29,6 @@ export interface SearchToolResult {
   readonly tags: readonly string[];
   /** Relevance, higher is better; comparable within one search. */
   readonly score: number;
+  /** Why it matched: each query word that met the tool, and the tool's fields that hold it. */
+  readonly matched: readonly { readonly word: string; readonly fields: readonly string[] }[];
 }

@@ -1,0 +1,57 @@
+import { createToolbox } from '@armorer/core';
+import { searchTools } from '@armorer/query';
+import { percentile, type RankingQuality, rankingQuality } from './metrics';
+import { OkapiBm25 } from './okapi-bm25';
+import type { RetrievalSet } from './retrieval-sets';
+import { setTool, toolName } from './retrieval-sets';
+
+/** Ours (through `searchTools` on a toolbox) and BM25 over one set, with latency and the index build. */
+export interface SetResult {
+  readonly set: string;
+  readonly tools: number;
+  readonly queries: number;
+  readonly ours: RankingQuality;
+  /** Okapi BM25 with an English stopword list. */
+  readonly bm25: RankingQuality;
+  /** Okapi BM25 over every word (the form the sets' README reports). */
+  readonly bm25AllWords: RankingQuality;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly buildMs: number;
+}
+
+/** Ranks every request of a set with the default ranking and with Okapi BM25 over the same text. */
+export async function evaluateSet(set: RetrievalSet, withParameters = false): Promise<SetResult> {
+  const toolbox = createToolbox(set.tools.map((tool) => setTool(tool, withParameters)));
+  const buildStarted = performance.now();
+  await searchTools(toolbox, { query: 'warm up the index', limit: 1 });
+  const buildMs = performance.now() - buildStarted;
+  const rankings: string[][] = [];
+  const times: number[] = [];
+  for (const query of set.queries) {
+    const started = performance.now();
+    const matches = await searchTools(toolbox, { query: query.query, limit: 10 });
+    times.push(performance.now() - started);
+    rankings.push(matches.map((match) => match.name));
+  }
+  const texts = set.tools.map((tool) => `${tool.name} ${tool.description}`);
+  const golds = set.queries.map((query) => query.gold.map(toolName));
+  const baseline = (bm25: OkapiBm25) =>
+    rankingQuality(
+      golds,
+      set.queries.map((query) =>
+        bm25.top(query.query, 10).map((doc) => toolName(set.tools[doc]?.name ?? '')),
+      ),
+    );
+  return {
+    set: set.name,
+    tools: set.tools.length,
+    queries: set.queries.length,
+    ours: rankingQuality(golds, rankings),
+    bm25: baseline(new OkapiBm25(texts)),
+    bm25AllWords: baseline(new OkapiBm25(texts, { stopwords: false })),
+    p50Ms: percentile(times, 50),
+    p99Ms: percentile(times, 99),
+    buildMs,
+  };
+}
