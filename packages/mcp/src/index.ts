@@ -24,6 +24,7 @@ export type {
   McpToolDeclaration,
 } from './declarations/types';
 export { ERROR_META_KEY } from './declarations/types';
+export type { McpHttpOptions, McpHttpServer } from './http/types';
 export { createMCP } from './server/create-mcp';
 export type {
   ArmorerMcpServer,

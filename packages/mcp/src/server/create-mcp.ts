@@ -2,6 +2,8 @@ import { isToolbox, type Toolbox } from '@armorer/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { listenHttp } from '../http/listen-http';
+import type { McpHttpOptions, McpHttpServer } from '../http/types';
 import type { CallHost } from './call-tool';
 import { InFlight } from './in-flight';
 import { installToolHandlers } from './install-handlers';
@@ -34,6 +36,7 @@ export function createMCP(toolbox: Toolbox, options: CreateMcpOptions = {}): Arm
   let closed = false;
   const inFlight = new InFlight();
   const servers = new Set<Server>();
+  const endpoints = new Set<McpHttpServer>();
   const progress = new ProgressRouter();
   const prefix = `mcp-${Math.random().toString(36).slice(2, 8)}-`;
   const host: CallHost = {
@@ -91,9 +94,19 @@ export function createMCP(toolbox: Toolbox, options: CreateMcpOptions = {}): Arm
     },
     connect,
     serveStdio: () => connect(new StdioServerTransport()),
+    async serveHttp(httpOptions?: McpHttpOptions) {
+      if (closed) throw new Error('The MCP server is closed; it serves no new endpoints.');
+      const endpoint = await listenHttp(
+        { connect, drain: (timeoutMs) => inFlight.drain(timeoutMs), isClosed: () => closed },
+        httpOptions,
+      );
+      endpoints.add(endpoint);
+      return endpoint;
+    },
     async close(closeOptions: McpCloseOptions = {}) {
       if (closed) return;
       closed = true;
+      await Promise.all([...endpoints].map((endpoint) => endpoint.close(closeOptions)));
       await inFlight.drain(closeOptions.drainTimeoutMs ?? 5_000);
       // Closing a session aborts the signals of its calls still running (after the drain timeout).
       await Promise.all([...servers].map((server) => server.close().catch(() => {})));

@@ -18,8 +18,17 @@ export class InFlight {
     };
   }
 
-  /** Resolves true once no call is in flight, or false when `timeoutMs` elapses first. */
-  drain(timeoutMs: number): Promise<boolean> {
+  /**
+   * Resolves true once no call is in flight, or false when `timeoutMs` elapses first. It resolves a
+   * macrotask after the last call ends, so that the protocol layer has sent that call's response.
+   */
+  async drain(timeoutMs: number): Promise<boolean> {
+    const drained = await this.#wait(timeoutMs);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return drained;
+  }
+
+  #wait(timeoutMs: number): Promise<boolean> {
     if (this.#count === 0) return Promise.resolve(true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {

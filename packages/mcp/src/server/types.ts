@@ -1,4 +1,5 @@
 import type { RequestContext, Toolbox, ToolExecuteOptions } from '@armorer/core';
+import type { McpHttpOptions, McpHttpServer } from '../http/types';
 
 /**
  * The part of an MCP transport armorer relies on. Every transport of `@modelcontextprotocol/sdk`
@@ -91,6 +92,8 @@ export interface ArmorerMcpServer {
   connect(transport: McpTransport): Promise<McpSession>;
   /** Serves this process's stdin/stdout (the usual way an MCP client launches a server). */
   serveStdio(): Promise<McpSession>;
+  /** Serves Streamable HTTP on loopback (by default), one session per client; see {@link McpHttpOptions}. */
+  serveHttp(options?: McpHttpOptions): Promise<McpHttpServer>;
   /** Refuses new calls, drains in-flight calls (cancelling them after the timeout), closes every session. */
   close(options?: McpCloseOptions): Promise<void>;
 }
