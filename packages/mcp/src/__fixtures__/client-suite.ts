@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { fromMcpTools } from '../client/from-mcp-tools';
 import { ERROR_META_KEY } from '../declarations/types';
 import { FIXTURE_TOOL_NAMES } from './toolbox';
 
@@ -11,8 +12,8 @@ export interface Connection {
 }
 
 /** The text of a CallToolResult's content blocks. */
-export function resultText(result: { content?: unknown }): string {
-  const blocks = (result.content ?? []) as Array<{ type: string; text?: string }>;
+export function resultText(result: unknown): string {
+  const blocks = ((result as { content?: unknown }).content ?? []) as Array<{ type: string; text?: string }>;
   return blocks.map((block) => block.text ?? '').join('');
 }
 
@@ -109,6 +110,39 @@ export function describeClientSuite(label: string, connect: () => Promise<Connec
         controller.abort('stop');
         await expect(call).rejects.toThrow();
         await until(async () => resultText(await client.callTool({ name: 'cancellations', arguments: {} })) === '1');
+      } finally {
+        await close();
+      }
+    });
+
+    test('fromMcpTools round trip: the served tools become armorer tools again', async () => {
+      const { client, close } = await connect();
+      try {
+        const imported = await fromMcpTools(client, { prefix: 'remote.' });
+        const { toolbox } = imported;
+        expect(toolbox.names()).toEqual(FIXTURE_TOOL_NAMES.map((name) => `remote.${name}`));
+        expect(toolbox.getTool('remote.add-numbers')?.configuration.metadata).toMatchObject({
+          readOnly: true,
+          idempotent: true,
+          mcpTool: 'add-numbers',
+        });
+        expect((await toolbox.execute({ name: 'remote.add-numbers', arguments: { a: 2, b: 5 } })).result).toBe('7');
+        expect((await toolbox.execute({ name: 'remote.stats', arguments: { values: [4, 5] } })).result).toEqual({
+          sum: 9,
+          count: 2,
+        });
+        // Validated locally against the imported schema, before any request is sent.
+        const invalid = await toolbox.execute({ name: 'remote.add-numbers', arguments: { a: 'x', b: 1 } });
+        expect(invalid.error?.code).toBe('INVALID_ARGUMENTS');
+        const thrown = await toolbox.execute({ name: 'remote.explode', arguments: {} });
+        expect(thrown.error?.code).toBe('EXECUTION_FAILED');
+        expect(thrown.error?.message).toContain('kaboom');
+        const percents: number[] = [];
+        toolbox.addEventListener('progress', (event) => percents.push(Math.round(event.detail.percent ?? -1)));
+        const slow = await toolbox.execute({ name: 'remote.slow', arguments: { steps: 2, stepMs: 20 } });
+        expect(slow.result).toBe('done after 2 steps');
+        expect(percents).toEqual([50, 100]);
+        expect(Object.keys(imported.fingerprints)).toEqual(FIXTURE_TOOL_NAMES);
       } finally {
         await close();
       }
