@@ -14,6 +14,19 @@
  *
  * @module
  */
+export { fingerprintMcpTool } from './client/fingerprint';
+export { fromMcpTools } from './client/from-mcp-tools';
+export { McpToolCallError } from './client/imported-tool';
+export type { McpDefinitionErrorCode } from './client/mcp-definition-error';
+export { McpDefinitionError } from './client/mcp-definition-error';
+export type {
+  FromMcpToolsOptions,
+  McpClientLike,
+  McpClientRequestOptions,
+  McpDefinitionChange,
+  McpImportedTools,
+  McpProgress,
+} from './client/types';
 export type { ToMcpToolsOptions } from './declarations/to-mcp-tools';
 export { toMcpTool, toMcpTools, toolAnnotations, toolOutputSchema } from './declarations/to-mcp-tools';
 export type {
