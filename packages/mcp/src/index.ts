@@ -14,6 +14,8 @@
  *
  * @module
  */
+export type { ClaudeAgentMcpServer, ClaudeAgentMcpServerOptions } from './claude/claude-agent-server';
+export { createClaudeAgentMcpServer } from './claude/claude-agent-server';
 export { fingerprintMcpTool } from './client/fingerprint';
 export { fromMcpTools } from './client/from-mcp-tools';
 export { McpToolCallError } from './client/imported-tool';

@@ -54,12 +54,17 @@ export function describeClientSuite(label: string, connect: () => Promise<Connec
     test('calls tools; failures are isError results and the session keeps serving', async () => {
       const { client, close } = await connect();
       try {
-        expect(resultText(await client.callTool({ name: 'add-numbers', arguments: { a: 2, b: 3 } }))).toBe('5');
+        expect(resultText(await client.callTool({ name: 'add-numbers', arguments: { a: 2, b: 3 } }))).toBe(
+          '5',
+        );
         const stats = await client.callTool({ name: 'stats', arguments: { values: [1, 2, 3] } });
         expect(stats.structuredContent).toEqual({ sum: 6, count: 3 });
         const invalid = await client.callTool({ name: 'add-numbers', arguments: { a: 'two' } });
         expect(invalid.isError).toBe(true);
-        expect(invalid._meta?.[ERROR_META_KEY]).toMatchObject({ category: 'validation', code: 'INVALID_ARGUMENTS' });
+        expect(invalid._meta?.[ERROR_META_KEY]).toMatchObject({
+          category: 'validation',
+          code: 'INVALID_ARGUMENTS',
+        });
         const thrown = await client.callTool({ name: 'explode', arguments: {} });
         expect(thrown.isError).toBe(true);
         expect(resultText(thrown)).toContain('kaboom');
@@ -69,8 +74,13 @@ export function describeClientSuite(label: string, connect: () => Promise<Connec
         expect(resultText(unknown)).toContain('add-numbers');
         const denied = await client.callTool({ name: 'delete-all', arguments: {} });
         expect(denied.isError).toBe(true);
-        expect(denied._meta?.[ERROR_META_KEY]).toMatchObject({ category: 'policy', code: 'DANGEROUS_DENIED' });
-        expect(resultText(await client.callTool({ name: 'add-numbers', arguments: { a: 1, b: 1 } }))).toBe('2');
+        expect(denied._meta?.[ERROR_META_KEY]).toMatchObject({
+          category: 'policy',
+          code: 'DANGEROUS_DENIED',
+        });
+        expect(resultText(await client.callTool({ name: 'add-numbers', arguments: { a: 1, b: 1 } }))).toBe(
+          '2',
+        );
       } finally {
         await close();
       }
@@ -80,9 +90,14 @@ export function describeClientSuite(label: string, connect: () => Promise<Connec
       const { client, close } = await connect();
       try {
         const updates: Array<{ progress: number; message?: string | undefined }> = [];
-        const result = await client.callTool({ name: 'slow', arguments: { steps: 3, stepMs: 20 } }, undefined, {
-          onprogress: (progress) => updates.push({ progress: progress.progress, message: progress.message }),
-        });
+        const result = await client.callTool(
+          { name: 'slow', arguments: { steps: 3, stepMs: 20 } },
+          undefined,
+          {
+            onprogress: (progress) =>
+              updates.push({ progress: progress.progress, message: progress.message }),
+          },
+        );
         expect(resultText(result)).toBe('done after 3 steps');
         expect(updates).toEqual([
           { progress: 33, message: 'step 1' },
@@ -109,7 +124,9 @@ export function describeClientSuite(label: string, connect: () => Promise<Connec
         await until(() => started);
         controller.abort('stop');
         await expect(call).rejects.toThrow();
-        await until(async () => resultText(await client.callTool({ name: 'cancellations', arguments: {} })) === '1');
+        await until(
+          async () => resultText(await client.callTool({ name: 'cancellations', arguments: {} })) === '1',
+        );
       } finally {
         await close();
       }
@@ -126,8 +143,12 @@ export function describeClientSuite(label: string, connect: () => Promise<Connec
           idempotent: true,
           mcpTool: 'add-numbers',
         });
-        expect((await toolbox.execute({ name: 'remote.add-numbers', arguments: { a: 2, b: 5 } })).result).toBe('7');
-        expect((await toolbox.execute({ name: 'remote.stats', arguments: { values: [4, 5] } })).result).toEqual({
+        expect(
+          (await toolbox.execute({ name: 'remote.add-numbers', arguments: { a: 2, b: 5 } })).result,
+        ).toBe('7');
+        expect(
+          (await toolbox.execute({ name: 'remote.stats', arguments: { values: [4, 5] } })).result,
+        ).toEqual({
           sum: 9,
           count: 2,
         });
@@ -138,7 +159,9 @@ export function describeClientSuite(label: string, connect: () => Promise<Connec
         expect(thrown.error?.code).toBe('EXECUTION_FAILED');
         expect(thrown.error?.message).toContain('kaboom');
         const percents: number[] = [];
-        toolbox.addEventListener('progress', (event) => percents.push(Math.round(event.detail.percent ?? -1)));
+        toolbox.addEventListener('progress', (event) =>
+          percents.push(Math.round(event.detail.percent ?? -1)),
+        );
         const slow = await toolbox.execute({ name: 'remote.slow', arguments: { steps: 2, stepMs: 20 } });
         expect(slow.result).toBe('done after 2 steps');
         expect(percents).toEqual([50, 100]);

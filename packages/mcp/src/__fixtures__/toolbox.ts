@@ -51,7 +51,10 @@ export function createFixtureToolbox(options: FixtureOptions = {}): Toolbox {
     description: 'Sum and count of numbers',
     input: { values: z.array(z.number()) },
     metadata: { readOnly: true, outputSchema: z.object({ sum: z.number(), count: z.number() }) },
-    execute: ({ values }) => ({ sum: values.reduce((total, value) => total + value, 0), count: values.length }),
+    execute: ({ values }) => ({
+      sum: values.reduce((total, value) => total + value, 0),
+      count: values.length,
+    }),
   });
   const explode = createTool({
     name: 'explode',
@@ -102,7 +105,9 @@ export function createFixtureToolbox(options: FixtureOptions = {}): Toolbox {
       return 'swapped';
     },
   });
-  return createToolbox([add, stats, explode, deleteAll, slow, cancellations, swap], { allowDangerous: false });
+  return createToolbox([add, stats, explode, deleteAll, slow, cancellations, swap], {
+    allowDangerous: false,
+  });
 }
 
 /** Tool names of the fixture toolbox, in order. */

@@ -4,7 +4,8 @@ function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (typeof value === 'object' && value !== null) {
     const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) sorted[key] = canonical((value as Record<string, unknown>)[key]);
+    for (const key of Object.keys(value).sort())
+      sorted[key] = canonical((value as Record<string, unknown>)[key]);
     return sorted;
   }
   return value;
@@ -36,5 +37,7 @@ export function fingerprintMcpTool(declaration: {
     outputSchema: declaration.outputSchema ?? null,
     annotations: declaration.annotations ?? null,
   };
-  return `sha256:${createHash('sha256').update(JSON.stringify(canonical(pinned))).digest('hex')}`;
+  return `sha256:${createHash('sha256')
+    .update(JSON.stringify(canonical(pinned)))
+    .digest('hex')}`;
 }

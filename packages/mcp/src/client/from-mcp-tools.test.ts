@@ -44,7 +44,7 @@ describe('fromMcpTools definition pinning', () => {
     const changes = await imported.refresh();
     expect(changes).toHaveLength(1);
     expect(changes[0]).toMatchObject({ name: 'lookup', kind: 'changed' });
-    expect(seen).toEqual(changes);
+    expect(seen).toEqual([...changes]);
     expect(imported.blocked).toHaveLength(1);
     const denied = await imported.toolbox.execute(call);
     expect(denied.error?.code).toBe('POLICY_DENIED');
@@ -68,20 +68,31 @@ describe('fromMcpTools definition pinning', () => {
     const error = await fromMcpTools(changed.client, { pins }).catch((caught: unknown) => caught);
     expect(McpDefinitionError.isInstance(error)).toBe(true);
     expect((error as McpDefinitionError).code).toBe('DEFINITION_CHANGED');
-    expect((error as McpDefinitionError).changes[0]).toMatchObject({ name: 'lookup', trusted: pins['lookup'] });
+    expect((error as McpDefinitionError).changes[0]).toMatchObject({
+      name: 'lookup',
+      trusted: pins['lookup'],
+    });
     await changed.mcp.close();
   });
 
   test('requirePins refuses unpinned tools; a removed tool is blocked', async () => {
     const client = listingClient([{ name: 'a', inputSchema: { type: 'object' } }]);
-    await expect(fromMcpTools(client, { requirePins: true })).rejects.toMatchObject({ code: 'DEFINITION_UNPINNED' });
+    await expect(fromMcpTools(client, { requirePins: true })).rejects.toMatchObject({
+      code: 'DEFINITION_UNPINNED',
+    });
     const imported = await fromMcpTools(client);
     client.tools = [{ name: 'b', inputSchema: { type: 'object' } }];
     expect(await imported.refresh()).toEqual([
       { name: 'a', kind: 'removed', trusted: imported.fingerprints['a'] ?? '' },
-      { name: 'b', kind: 'added', current: fingerprintMcpTool({ name: 'b', inputSchema: { type: 'object' } }) },
+      {
+        name: 'b',
+        kind: 'added',
+        current: fingerprintMcpTool({ name: 'b', inputSchema: { type: 'object' } }),
+      },
     ]);
-    expect((await imported.toolbox.execute({ name: 'a', arguments: {} })).error?.message).toContain('no longer lists');
+    expect((await imported.toolbox.execute({ name: 'a', arguments: {} })).error?.message).toContain(
+      'no longer lists',
+    );
   });
 });
 
@@ -93,7 +104,8 @@ describe('fromMcpTools on real definitions and hostile listings', () => {
     expect(imported.tools).toHaveLength(117);
     expect(Object.keys(imported.fingerprints)).toHaveLength(117);
     const readOnly = declarations.filter(
-      (declaration) => (declaration['annotations'] as { readOnlyHint?: boolean } | undefined)?.readOnlyHint === true,
+      (declaration) =>
+        (declaration['annotations'] as { readOnlyHint?: boolean } | undefined)?.readOnlyHint === true,
     );
     const flaggedReadOnly = imported.tools.filter((tool) => tool.configuration.metadata?.readOnly === true);
     expect(flaggedReadOnly).toHaveLength(readOnly.length);
@@ -103,8 +115,16 @@ describe('fromMcpTools on real definitions and hostile listings', () => {
   });
 
   test('fingerprints are stable under key order and change with any pinned field', () => {
-    const base = { name: 't', description: 'd', inputSchema: { type: 'object', properties: { a: { type: 'string' } } } };
-    const reordered = { inputSchema: { properties: { a: { type: 'string' } }, type: 'object' }, description: 'd', name: 't' };
+    const base = {
+      name: 't',
+      description: 'd',
+      inputSchema: { type: 'object', properties: { a: { type: 'string' } } },
+    };
+    const reordered = {
+      inputSchema: { properties: { a: { type: 'string' } }, type: 'object' },
+      description: 'd',
+      name: 't',
+    };
     expect(fingerprintMcpTool(reordered)).toBe(fingerprintMcpTool(base));
     fc.assert(
       fc.property(fc.string(), (description) => {
@@ -117,7 +137,13 @@ describe('fromMcpTools on real definitions and hostile listings', () => {
   test('entries that are not tool definitions are a typed error, never a crash', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.constant(null), fc.integer(), fc.string(), fc.record({ name: fc.integer() }), fc.record({ name: fc.string() })),
+        fc.oneof(
+          fc.constant(null),
+          fc.integer(),
+          fc.string(),
+          fc.record({ name: fc.integer() }),
+          fc.record({ name: fc.string() }),
+        ),
         async (entry) => {
           const error = await fromMcpTools(listingClient([entry])).catch((caught: unknown) => caught);
           return McpDefinitionError.isInstance(error) && error.code === 'INVALID_DEFINITION';
@@ -125,9 +151,9 @@ describe('fromMcpTools on real definitions and hostile listings', () => {
       ),
       { numRuns: 50 },
     );
-    const spaced = await fromMcpTools(listingClient([{ name: 'has space', inputSchema: { type: 'object' } }])).catch(
-      (caught: unknown) => caught,
-    );
+    const spaced = await fromMcpTools(
+      listingClient([{ name: 'has space', inputSchema: { type: 'object' } }]),
+    ).catch((caught: unknown) => caught);
     expect(spaced).toMatchObject({ code: 'INVALID_DEFINITION' });
   });
 });

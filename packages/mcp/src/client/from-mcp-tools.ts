@@ -30,7 +30,10 @@ async function listAll(client: McpClientLike): Promise<ListedTool[]> {
     cursor = result.nextCursor;
     if (cursor === undefined) return listed;
   }
-  throw new McpDefinitionError({ code: 'INVALID_DEFINITION', message: `tools/list did not end after ${MAX_PAGES} pages.` });
+  throw new McpDefinitionError({
+    code: 'INVALID_DEFINITION',
+    message: `tools/list did not end after ${MAX_PAGES} pages.`,
+  });
 }
 
 /**
@@ -89,7 +92,14 @@ export async function fromMcpTools(
   const prefix = options.prefix ?? '';
   const tools: AnyTool[] = listed.map((tool) => {
     try {
-      return createImportedTool(client, tool, trusted.get(tool.name) ?? '', `${prefix}${tool.name}`, blocked, options.timeout);
+      return createImportedTool(
+        client,
+        tool,
+        trusted.get(tool.name) ?? '',
+        `${prefix}${tool.name}`,
+        blocked,
+        options.timeout,
+      );
     } catch (error) {
       throw new McpDefinitionError({
         code: 'INVALID_DEFINITION',
@@ -121,7 +131,8 @@ export async function fromMcpTools(
         }
       }
       for (const [name, current] of now) {
-        if (!trusted.has(name) && (options.filter?.(name) ?? true)) found.push({ name, kind: 'added', current });
+        if (!trusted.has(name) && (options.filter?.(name) ?? true))
+          found.push({ name, kind: 'added', current });
       }
       for (const change of found) {
         if (change.kind !== 'added') blocked.set(change.name, change);

@@ -1,4 +1,4 @@
-import { ArmorerError, type AnyTool, createTool, type ToolMetadata } from '@armorer/core';
+import { type AnyTool, ArmorerError, createTool, type ToolMetadata } from '@armorer/core';
 import { z } from 'zod';
 import type { McpClientLike, McpDefinitionChange } from './types';
 
@@ -51,12 +51,14 @@ function metadataOf(listed: ListedTool, fingerprint: string): ToolMetadata {
 function textOf(content: unknown): string {
   if (!Array.isArray(content)) return '';
   return content
-    .map((block) => (typeof block === 'object' && block !== null && typeof block.text === 'string' ? block.text : ''))
+    .map((block) =>
+      typeof block === 'object' && block !== null && typeof block.text === 'string' ? block.text : '',
+    )
     .join('');
 }
 
 /** What a successful `CallToolResult` becomes: structured content, else the text, else the blocks. */
-function valueOf(result: Record<string, unknown>): unknown {
+function successValue(result: Record<string, unknown>): unknown {
   if (result['structuredContent'] !== undefined) return result['structuredContent'];
   const content = result['content'];
   if (Array.isArray(content) && content.every((block) => block?.type === 'text')) return textOf(content);
@@ -102,7 +104,9 @@ export function createImportedTool(
         ...(timeout === undefined ? {} : { timeout }),
         onprogress: (update) => {
           const percent =
-            update.total !== undefined && update.total > 0 ? (update.progress / update.total) * 100 : undefined;
+            update.total !== undefined && update.total > 0
+              ? (update.progress / update.total) * 100
+              : undefined;
           context.progress({
             ...(percent === undefined ? {} : { percent }),
             ...(update.message === undefined ? {} : { message: update.message }),
@@ -112,7 +116,7 @@ export function createImportedTool(
       if (result['isError'] === true) {
         throw new McpToolCallError(textOf(result['content']) || `MCP tool "${listed.name}" failed.`);
       }
-      return valueOf(result);
+      return successValue(result);
     },
   }) as unknown as AnyTool;
 }

@@ -4,9 +4,9 @@ import { ListToolsResultSchema, ToolSchema } from '@modelcontextprotocol/sdk/typ
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { fromMcpTools } from '../client/from-mcp-tools';
-import { createFixtureToolbox } from '../__fixtures__/toolbox';
 import { githubTools, listingClient, mcpSchema } from '../__fixtures__/data';
+import { createFixtureToolbox } from '../__fixtures__/toolbox';
+import { fromMcpTools } from '../client/from-mcp-tools';
 import { toMcpTools, toolAnnotations } from './to-mcp-tools';
 
 const ajv = new Ajv2020({ strict: false, validateFormats: false });
@@ -17,7 +17,10 @@ if (validateTool === undefined) throw new Error('the MCP schema has no Tool defi
 function expectValidTool(declaration: unknown): void {
   expect(ToolSchema.safeParse(declaration).success).toBe(true);
   const valid = validateTool?.(declaration);
-  if (!valid) throw new Error(`${JSON.stringify(validateTool?.errors)} for ${JSON.stringify(declaration).slice(0, 300)}`);
+  if (!valid)
+    throw new Error(
+      `${JSON.stringify(validateTool?.errors)} for ${JSON.stringify(declaration).slice(0, 300)}`,
+    );
 }
 
 describe('toMcpTools', () => {
@@ -36,7 +39,7 @@ describe('toMcpTools', () => {
     const original = githubTools().find((tool) => tool['name'] === 'get_me');
     const exported = declarations.find((declaration) => declaration.name === 'get_me');
     expect(exported?.annotations?.readOnlyHint).toBe(
-      (original?.['annotations'] as { readOnlyHint?: boolean }).readOnlyHint,
+      (original?.['annotations'] as { readOnlyHint?: boolean } | undefined)?.readOnlyHint,
     );
   });
 
@@ -65,7 +68,8 @@ describe('toMcpTools', () => {
           });
           const annotations = toolAnnotations(tool) ?? {};
           expectValidTool(toMcpTools([tool])[0]);
-          if (flags.readOnly === true) return annotations.readOnlyHint === true && annotations.destructiveHint === undefined;
+          if (flags.readOnly === true)
+            return annotations.readOnlyHint === true && annotations.destructiveHint === undefined;
           const destructive = flags.dangerous === true || flags.mutates === true;
           return (
             (annotations.destructiveHint === true) === destructive &&
@@ -95,7 +99,12 @@ describe('toMcpTools', () => {
   });
 
   test('a title in metadata becomes the declaration title; the schema dialect can be kept', () => {
-    const titled = createTool({ name: 't', description: 'd', metadata: { title: 'Nice name' }, execute: () => 1 });
+    const titled = createTool({
+      name: 't',
+      description: 'd',
+      metadata: { title: 'Nice name' },
+      execute: () => 1,
+    });
     const [declaration] = toMcpTools(createToolbox([titled]));
     expect(declaration?.title).toBe('Nice name');
     expect(declaration?.inputSchema['$schema']).toBeUndefined();

@@ -55,7 +55,9 @@ export function toolOutputSchema(tool: AnyTool): Record<string, unknown> | undef
     if (!(declared instanceof z.ZodObject)) return undefined;
     return z.toJSONSchema(declared, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
   }
-  return (declared as { type?: unknown }).type === 'object' ? (declared as Record<string, unknown>) : undefined;
+  return (declared as { type?: unknown }).type === 'object'
+    ? (declared as Record<string, unknown>)
+    : undefined;
 }
 
 /**
@@ -104,6 +106,8 @@ export function toMcpTools(
   source: Toolbox | readonly AnyTool[],
   options: ToMcpToolsOptions = {},
 ): McpToolDeclaration[] {
-  const tools: readonly AnyTool[] = isToolbox(source) ? (source as Toolbox).tools() : (source as readonly AnyTool[]);
+  const tools: readonly AnyTool[] = isToolbox(source)
+    ? (source as Toolbox).tools()
+    : (source as readonly AnyTool[]);
   return tools.map((tool) => toMcpTool(tool, options));
 }

@@ -22,7 +22,7 @@ export interface McpToolAnnotations {
 export interface McpObjectSchema {
   readonly type: 'object';
   readonly properties?: Readonly<Record<string, object>>;
-  readonly required?: readonly string[];
+  readonly required?: string[];
   readonly [key: string]: unknown;
 }
 
@@ -44,7 +44,7 @@ export type McpContentBlock =
 
 /** The result of `tools/call`. */
 export interface McpCallToolResult {
-  readonly content: readonly McpContentBlock[];
+  readonly content: McpContentBlock[];
   readonly structuredContent?: Readonly<Record<string, unknown>>;
   readonly isError?: boolean;
   readonly _meta?: Readonly<Record<string, unknown>>;

@@ -56,7 +56,11 @@ describe('Streamable HTTP refuses hostile input and keeps serving', () => {
     fetch(url, { method: 'POST', headers: { ...jsonHeaders, ...auth, ...headers }, body });
 
   test('a missing or wrong token is 401 with WWW-Authenticate', async () => {
-    const missing = await fetch(url, { method: 'POST', headers: jsonHeaders, body: JSON.stringify(initialize) });
+    const missing = await fetch(url, {
+      method: 'POST',
+      headers: jsonHeaders,
+      body: JSON.stringify(initialize),
+    });
     expect(missing.status).toBe(401);
     expect(missing.headers.get('www-authenticate')).toContain('Bearer');
     expect((await post(JSON.stringify(initialize), { authorization: 'Bearer nope' })).status).toBe(401);
@@ -92,10 +96,13 @@ describe('Streamable HTTP refuses hostile input and keeps serving', () => {
   test('a JSON-RPC message that is not valid MCP is a protocol error inside a live session', async () => {
     const client = await httpClient(url, auth);
     const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId ?? '';
-    const bogus = await post(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 42 } }), {
-      'mcp-session-id': sessionId,
-      'mcp-protocol-version': '2025-11-25',
-    });
+    const bogus = await post(
+      JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 42 } }),
+      {
+        'mcp-session-id': sessionId,
+        'mcp-protocol-version': '2025-11-25',
+      },
+    );
     const text = await bogus.text();
     // The SDK answers a schema-invalid request with a JSON-RPC error for that id (it uses -32603).
     expect(text).toContain('"id":9,"error"');
@@ -133,9 +140,11 @@ describe('Streamable HTTP shutdown', () => {
     while (!started) await Bun.sleep(2);
     const closing = mcp.close({ drainTimeoutMs: 3_000 });
     await Bun.sleep(10);
-    const refused = await fetch(endpoint.url, { method: 'POST', headers: jsonHeaders, body: JSON.stringify(initialize) }).catch(
-      () => undefined,
-    );
+    const refused = await fetch(endpoint.url, {
+      method: 'POST',
+      headers: jsonHeaders,
+      body: JSON.stringify(initialize),
+    }).catch(() => undefined);
     // Either the listener is already closed (connection refused) or it answers 503.
     if (refused !== undefined) expect(refused.status).toBe(503);
     finish();

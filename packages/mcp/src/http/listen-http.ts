@@ -4,7 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { McpCloseOptions, McpSession, McpTransport } from '../server/types';
-import { BodyTooLargeError, checkRequest, isLoopback, loopbackHosts, loopbackOrigins, readBody } from './guards';
+import {
+  BodyTooLargeError,
+  checkRequest,
+  isLoopback,
+  loopbackHosts,
+  loopbackOrigins,
+  readBody,
+} from './guards';
 import type { McpHttpOptions, McpHttpServer } from './types';
 
 /** What the HTTP endpoint needs from the MCP server it fronts. */
@@ -14,7 +21,13 @@ export interface HttpHost {
   isClosed(): boolean;
 }
 
-function sendError(response: ServerResponse, status: number, code: number, message: string, headers = {}): void {
+function sendError(
+  response: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers = {},
+): void {
   if (response.headersSent) {
     response.end();
     return;
@@ -31,7 +44,9 @@ function sendError(response: ServerResponse, status: number, code: number, messa
 export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): Promise<McpHttpServer> {
   const bind = options.host ?? '127.0.0.1';
   if (!isLoopback(bind) && options.allowedHosts === undefined) {
-    throw new Error(`Binding MCP over HTTP to ${bind} (not loopback) requires allowedHosts (and a token is advised).`);
+    throw new Error(
+      `Binding MCP over HTTP to ${bind} (not loopback) requires allowedHosts (and a token is advised).`,
+    );
   }
   const path = options.path ?? '/mcp';
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
@@ -45,7 +60,8 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname !== path) return sendError(response, 404, -32000, `Not found: use ${path}.`);
     const refusal = guard === undefined ? undefined : checkRequest(request, guard);
-    if (refusal !== undefined) return sendError(response, refusal.status, -32000, refusal.message, refusal.headers);
+    if (refusal !== undefined)
+      return sendError(response, refusal.status, -32000, refusal.message, refusal.headers);
     const sessionHeader = request.headers['mcp-session-id'];
     const sessionId = Array.isArray(sessionHeader) ? sessionHeader[0] : sessionHeader;
     const existing = sessionId === undefined ? undefined : transports.get(sessionId);
@@ -88,7 +104,12 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      sendError(response, 500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
+      sendError(
+        response,
+        500,
+        -32603,
+        `Internal error: ${error instanceof Error ? error.message : String(error)}`,
+      );
     });
   });
   server.on('clientError', (_error, socket) => socket.destroy());
@@ -103,9 +124,13 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
   const hostName = bind.includes(':') && !bind.startsWith('[') ? `[${bind}]` : bind;
   guard = {
     allowedHosts: new Set(
-      (options.allowedHosts ?? [...loopbackHosts(port), `${hostName}:${port}`]).map((value) => value.toLowerCase()),
+      (options.allowedHosts ?? [...loopbackHosts(port), `${hostName}:${port}`]).map((value) =>
+        value.toLowerCase(),
+      ),
     ),
-    allowedOrigins: new Set((options.allowedOrigins ?? loopbackOrigins(port)).map((value) => value.toLowerCase())),
+    allowedOrigins: new Set(
+      (options.allowedOrigins ?? loopbackOrigins(port)).map((value) => value.toLowerCase()),
+    ),
     token: options.token,
   };
   let closed: Promise<void> | undefined;

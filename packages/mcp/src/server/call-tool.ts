@@ -59,8 +59,14 @@ async function elicitAndRerun(
   } catch (error) {
     const base =
       result.error ??
-      createToolError(pending.kind === 'approval' ? 'APPROVAL_REQUIRED' : 'INPUT_REQUIRED', 'The call needs a human.');
-    return errorResult({ ...base, message: `${base.message} (Asking the user failed: ${describeThrown(error)})` });
+      createToolError(
+        pending.kind === 'approval' ? 'APPROVAL_REQUIRED' : 'INPUT_REQUIRED',
+        'The call needs a human.',
+      );
+    return errorResult({
+      ...base,
+      message: `${base.message} (Asking the user failed: ${describeThrown(error)})`,
+    });
   }
   const content = answer.content ?? {};
   const declined = answer.action !== 'accept' || (pending.kind === 'approval' && content['approve'] !== true);
@@ -68,9 +74,13 @@ async function elicitAndRerun(
     const code = pending.kind === 'approval' ? 'POLICY_DENIED' : 'INPUT_REQUIRED';
     const verb = answer.action === 'cancel' ? 'cancelled' : 'declined';
     return errorResult(
-      createToolError(code, `The user ${verb} the call to "${pending.toolName}". Do not retry it unless the user asks.`, {
-        details: { reason: `elicitation ${answer.action}` },
-      }),
+      createToolError(
+        code,
+        `The user ${verb} the call to "${pending.toolName}". Do not retry it unless the user asks.`,
+        {
+          details: { reason: `elicitation ${answer.action}` },
+        },
+      ),
     );
   }
   const requestContext: ElicitedRequestContext = {
@@ -94,7 +104,9 @@ export async function callTool(
 ): Promise<McpCallToolResult> {
   const release = host.admit();
   if (release === undefined) {
-    return errorResult(createToolError('TOOLBOX_CLOSED', 'The MCP server is shutting down; the call was not run.'));
+    return errorResult(
+      createToolError('TOOLBOX_CLOSED', 'The MCP server is shutting down; the call was not run.'),
+    );
   }
   const toolbox = host.currentToolbox();
   const callId = host.nextCallId();

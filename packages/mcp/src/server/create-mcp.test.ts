@@ -22,7 +22,11 @@ describeClientSuite('InMemoryTransport', async () => {
 
 describe('createMCP', () => {
   test('reports its name and version, and counts sessions', async () => {
-    const mcp = createMCP(createFixtureToolbox(), { name: 'fixture', version: '1.2.3', instructions: 'Be nice.' });
+    const mcp = createMCP(createFixtureToolbox(), {
+      name: 'fixture',
+      version: '1.2.3',
+      instructions: 'Be nice.',
+    });
     const client = await inMemory(mcp);
     expect(client.getServerVersion()).toMatchObject({ name: 'fixture', version: '1.2.3' });
     expect(client.getInstructions()).toBe('Be nice.');
@@ -36,7 +40,11 @@ describe('createMCP', () => {
     const gate = new Promise<void>((resolve) => {
       finish = resolve;
     });
-    const waits = createTool({ name: 'waits', description: 'Waits for the gate', execute: () => gate.then(() => 'ok') });
+    const waits = createTool({
+      name: 'waits',
+      description: 'Waits for the gate',
+      execute: () => gate.then(() => 'ok'),
+    });
     const mcp = createMCP(createToolbox([waits]));
     const client = await inMemory(mcp);
     const call = client.callTool({ name: 'waits', arguments: {} });
@@ -69,7 +77,10 @@ describe('createMCP', () => {
       },
     });
     const mcp = createMCP(createToolbox([who]), {
-      callOptions: (info) => ({ ownerId: `owner-${info.toolName}`, requestContext: { sessionId: 'session-7' } }),
+      callOptions: (info) => ({
+        ownerId: `owner-${info.toolName}`,
+        requestContext: { sessionId: 'session-7' },
+      }),
     });
     const client = await inMemory(mcp);
     await client.callTool({ name: 'who', arguments: {} });

@@ -11,7 +11,8 @@ import { ProgressRouter } from './progress-router';
 import type { ArmorerMcpServer, CreateMcpOptions, McpCloseOptions, McpSession, McpTransport } from './types';
 
 function assertToolbox(toolbox: unknown): asserts toolbox is Toolbox {
-  if (!isToolbox(toolbox)) throw new TypeError('createMCP(toolbox) expects a toolbox created by createToolbox().');
+  if (!isToolbox(toolbox))
+    throw new TypeError('createMCP(toolbox) expects a toolbox created by createToolbox().');
 }
 
 /**
@@ -89,7 +90,9 @@ export function createMCP(toolbox: Toolbox, options: CreateMcpOptions = {}): Arm
       assertToolbox(next);
       current = next;
       await Promise.all(
-        [...servers].map((server) => (server.transport ? server.sendToolListChanged().catch(() => {}) : undefined)),
+        [...servers].map((server) =>
+          server.transport ? server.sendToolListChanged().catch(() => {}) : undefined,
+        ),
       );
     },
     connect,

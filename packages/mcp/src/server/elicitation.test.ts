@@ -9,7 +9,8 @@ import { ERROR_META_KEY } from '../declarations/types';
 import { createMCP } from './create-mcp';
 import type { ElicitedRequestContext } from './types';
 
-const answered = (context: PolicyContext) => (context.requestContext as ElicitedRequestContext | undefined)?.elicitation;
+const answered = (context: PolicyContext) =>
+  (context.requestContext as ElicitedRequestContext | undefined)?.elicitation;
 
 function toolbox() {
   const transfer = createTool({
@@ -19,7 +20,9 @@ function toolbox() {
     metadata: { mutates: true },
     policy: {
       beforeExecute: (context) =>
-        answered(context)?.kind === 'approval' ? true : { status: 'needs_approval', reason: 'Moving money needs a human.' },
+        answered(context)?.kind === 'approval'
+          ? true
+          : { status: 'needs_approval', reason: 'Moving money needs a human.' },
     },
     execute: ({ amount }) => `moved ${amount}`,
   });
@@ -33,7 +36,11 @@ function toolbox() {
         return {
           status: 'needs_input',
           reason: 'Which environment?',
-          input: { type: 'object', properties: { environment: { type: 'string' } }, required: ['environment'] },
+          input: {
+            type: 'object',
+            properties: { environment: { type: 'string' } },
+            required: ['environment'],
+          },
         };
       },
     },
@@ -73,7 +80,11 @@ describe('needs_approval and needs_input through elicitation', () => {
   });
 
   test('a declined, cancelled or unticked approval is an isError result the model can act on', async () => {
-    for (const answer of [{ action: 'decline' }, { action: 'cancel' }, { action: 'accept', content: { approve: false } }]) {
+    for (const answer of [
+      { action: 'decline' },
+      { action: 'cancel' },
+      { action: 'accept', content: { approve: false } },
+    ]) {
       const { mcp, client } = await connect(() => answer);
       const result = await client.callTool({ name: 'transfer', arguments: { amount: 5 } });
       expect(result.isError).toBe(true);
@@ -83,10 +94,15 @@ describe('needs_approval and needs_input through elicitation', () => {
   });
 
   test('needs_input asks with the schema the policy described, and the answer reaches the policy', async () => {
-    const { mcp, client, requests } = await connect(() => ({ action: 'accept', content: { environment: 'staging' } }));
+    const { mcp, client, requests } = await connect(() => ({
+      action: 'accept',
+      content: { environment: 'staging' },
+    }));
     const result = await client.callTool({ name: 'deploy', arguments: {} });
     expect(resultText(result)).toBe('deployed');
-    expect(requests[0]?.['requestedSchema']).toMatchObject({ properties: { environment: { type: 'string' } } });
+    expect(requests[0]?.['requestedSchema']).toMatchObject({
+      properties: { environment: { type: 'string' } },
+    });
     await mcp.close();
   });
 
@@ -96,7 +112,10 @@ describe('needs_approval and needs_input through elicitation', () => {
     expect(result.isError).toBe(true);
     expect(resultText(result)).toContain('Moving money needs a human.');
     expect(result._meta?.[ERROR_META_KEY]).toMatchObject({ code: 'APPROVAL_REQUIRED' });
-    expect(result._meta?.['armorer/pendingApproval']).toMatchObject({ status: 'needs_approval', toolName: 'transfer' });
+    expect(result._meta?.['armorer/pendingApproval']).toMatchObject({
+      status: 'needs_approval',
+      toolName: 'transfer',
+    });
     await mcp.close();
   });
 

@@ -12,7 +12,8 @@ const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean']);
 function isFlatForm(value: unknown): value is ElicitationForm {
   if (typeof value !== 'object' || value === null) return false;
   const schema = value as { type?: unknown; properties?: unknown };
-  if (schema.type !== 'object' || typeof schema.properties !== 'object' || schema.properties === null) return false;
+  if (schema.type !== 'object' || typeof schema.properties !== 'object' || schema.properties === null)
+    return false;
   return Object.values(schema.properties).every(
     (property) =>
       typeof property === 'object' &&
@@ -22,7 +23,10 @@ function isFlatForm(value: unknown): value is ElicitationForm {
 }
 
 /** The elicitation request for a paused call: a yes/no approval, or the input the policy described. */
-export function elicitationRequest(pending: PendingApproval): { message: string; requestedSchema: ElicitationForm } {
+export function elicitationRequest(pending: PendingApproval): {
+  message: string;
+  requestedSchema: ElicitationForm;
+} {
   const reason = pending.reason ? ` ${pending.reason}` : '';
   if (pending.kind === 'approval') {
     return {
