@@ -117,6 +117,20 @@ describe('Streamable HTTP refuses hostile input and keeps serving', () => {
   });
 });
 
+describe('Streamable HTTP sessions', () => {
+  test('an abandoned session is closed after the idle timeout', async () => {
+    const mcp = createMCP(createFixtureToolbox());
+    const endpoint = await mcp.serveHttp({ sessionIdleTimeoutMs: 50 });
+    const client = await httpClient(endpoint.url);
+    expect(endpoint.sessions).toBe(1);
+    const started = Date.now();
+    while (endpoint.sessions > 0 && Date.now() - started < 3_000) await Bun.sleep(10);
+    expect(endpoint.sessions).toBe(0);
+    await client.close();
+    await mcp.close();
+  });
+});
+
 describe('Streamable HTTP shutdown', () => {
   test('drains in-flight calls, then refuses new requests', async () => {
     let finish!: () => void;

@@ -52,6 +52,8 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const maxSessions = options.maxSessions ?? 1000;
   const transports = new Map<string, StreamableHTTPServerTransport>();
+  const lastSeen = new Map<string, number>();
+  const idleMs = options.sessionIdleTimeoutMs ?? 15 * 60_000;
   let closing = false;
   let guard: Parameters<typeof checkRequest>[1] | undefined;
 
@@ -68,6 +70,7 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
     if (sessionId !== undefined && existing === undefined) {
       return sendError(response, 404, -32001, 'Session not found; initialize a new session.');
     }
+    if (sessionId !== undefined) lastSeen.set(sessionId, Date.now());
     if (request.method === 'GET' || request.method === 'DELETE') {
       if (existing === undefined) return sendError(response, 400, -32000, 'Missing mcp-session-id header.');
       return existing.handleRequest(request, response);
@@ -93,10 +96,13 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         transports.set(id, transport);
+        lastSeen.set(id, Date.now());
       },
     });
     transport.onclose = () => {
-      if (transport.sessionId !== undefined) transports.delete(transport.sessionId);
+      if (transport.sessionId === undefined) return;
+      transports.delete(transport.sessionId);
+      lastSeen.delete(transport.sessionId);
     };
     await host.connect(transport as unknown as McpTransport);
     await transport.handleRequest(request, response, parsed);
@@ -133,6 +139,21 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
     ),
     token: options.token,
   };
+  // Abandoned sessions (a client that never sends DELETE) must not fill maxSessions forever.
+  const sweeper = setInterval(
+    () => {
+      const cutoff = Date.now() - idleMs;
+      for (const [id, seen] of lastSeen) {
+        if (seen < cutoff)
+          transports
+            .get(id)
+            ?.close()
+            .catch(() => {});
+      }
+    },
+    Math.max(10, Math.min(idleMs, 60_000)),
+  );
+  sweeper.unref();
   let closed: Promise<void> | undefined;
   return {
     url: `http://${hostName}:${port}${path}`,
@@ -143,6 +164,7 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
     close(closeOptions: McpCloseOptions = {}) {
       closed ??= (async () => {
         closing = true;
+        clearInterval(sweeper);
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         const timeout = closeOptions.drainTimeoutMs ?? 5_000;
         await host.drain(timeout);
