@@ -1,6 +1,6 @@
 import { isToolbox, type Toolbox } from '@armorer/core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { CallHost } from '../server/call-tool';
+import type { CallHost } from '../server/call-host';
 import { installToolHandlers } from '../server/install-handlers';
 import { ProgressRouter } from '../server/progress-router';
 import type { CreateMcpOptions } from '../server/types';

@@ -4,22 +4,12 @@ import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/proto
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { toolOutputSchema } from '../declarations/to-mcp-tools';
 import type { McpCallToolResult } from '../declarations/types';
+import type { CallHost } from './call-host';
 import { elicitationRequest } from './elicitation';
-import type { ProgressRouter } from './progress-router';
 import { errorResult, toCallToolResult } from './to-call-result';
-import type { CreateMcpOptions, ElicitedRequestContext, McpCallOptions } from './types';
+import type { ElicitedRequestContext, McpCallOptions } from './types';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
-/** What a session needs from its server to run calls. */
-export interface CallHost {
-  readonly options: CreateMcpOptions;
-  readonly progress: ProgressRouter;
-  currentToolbox(): Toolbox;
-  /** Admits one call; undefined when the server is shutting down. */
-  admit(): (() => void) | undefined;
-  nextCallId(): string;
-}
 
 const structuredTools = new WeakMap<object, boolean>();
 

@@ -4,7 +4,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { listenHttp } from '../http/listen-http';
 import type { McpHttpOptions, McpHttpServer } from '../http/types';
-import type { CallHost } from './call-tool';
+import type { CallHost } from './call-host';
 import { InFlight } from './in-flight';
 import { installToolHandlers } from './install-handlers';
 import { ProgressRouter } from './progress-router';
@@ -117,6 +117,3 @@ export function createMCP(toolbox: Toolbox, options: CreateMcpOptions = {}): Arm
     },
   };
 }
-
-/** @internal The call host of a server, for integrations that bring their own SDK server. */
-export type { CallHost };

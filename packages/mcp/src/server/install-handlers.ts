@@ -2,7 +2,8 @@ import type { Toolbox } from '@armorer/core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { toMcpTools } from '../declarations/to-mcp-tools';
-import { type CallHost, callTool } from './call-tool';
+import type { CallHost } from './call-host';
+import { callTool } from './call-tool';
 
 /** Tools whose availability hook passes, as MCP declarations. */
 export async function listTools(toolbox: Toolbox): Promise<{ tools: ReturnType<typeof toMcpTools> }> {
