@@ -111,10 +111,12 @@ export async function callTool(
     const options = { ...chosen, signal: extra.signal };
     const progressToken = extra._meta?.progressToken;
     if (progressToken !== undefined) {
-      let sent = 0;
+      let sent = -1;
       stopProgress = host.progress.route(toolbox, callId, (event) => {
-        // MCP requires progress to increase; tools may repeat a percentage.
-        const progress = Math.max(event.detail.percent ?? sent, sent);
+        // MCP requires progress to increase with every notification: an update that does not move the
+        // percentage forward is not sent.
+        const progress = event.detail.percent ?? sent;
+        if (!(progress > sent)) return;
         sent = progress;
         const notification = {
           method: 'notifications/progress' as const,

@@ -66,6 +66,34 @@ describe('createMCP', () => {
     expect(() => createMCP({} as never)).toThrow(TypeError);
   });
 
+  test('progress that does not move forward is not sent (MCP requires it to increase)', async () => {
+    const jumpy = createTool({
+      name: 'jumpy',
+      description: 'Reports progress out of order',
+      async execute(_params, { progress }) {
+        for (const update of [
+          { percent: 10 },
+          { percent: 10 },
+          { percent: 5 },
+          { message: 'no number' },
+          { percent: 50 },
+        ]) {
+          progress(update);
+          await Bun.sleep(5);
+        }
+        return 'ok';
+      },
+    });
+    const mcp = createMCP(createToolbox([jumpy]));
+    const client = await inMemory(mcp);
+    const seen: number[] = [];
+    await client.callTool({ name: 'jumpy', arguments: {} }, undefined, {
+      onprogress: ({ progress }) => seen.push(progress),
+    });
+    expect(seen).toEqual([10, 50]);
+    await mcp.close();
+  });
+
   test('callOptions pass the owner and request context to the pipeline', async () => {
     const seen: unknown[] = [];
     const who = createTool({
