@@ -13,7 +13,7 @@ export interface McpHttpOptions {
   /** Origin header values accepted from browsers (default: the loopback origins with the bound port). */
   readonly allowedOrigins?: readonly string[];
   /** When set, every request needs `Authorization: Bearer <token>`. */
-  readonly token?: string;
+  readonly token?: string | undefined;
   /** Largest request body accepted, in bytes (default 1 MiB); larger ones get 413. */
   readonly maxBodyBytes?: number;
   /** Most sessions open at once (default 1,000); past it, new sessions get 503. */
