@@ -1,5 +1,5 @@
 /**
- * Runs every `packages/<name>/test/node-smoke.mjs` with Node 22 (from the npm package node@22), against the
+ * Runs every `packages/<name>/test/node-smoke.mjs` and `apps/<name>/test/node-smoke.mjs` with Node 22 (from the npm package node@22), against the
  * built packages: the parts of a package that behave differently under Node than under Bun (for example
  * file enumeration without Bun.Glob) are exercised for real. Run after the build.
  */
@@ -9,8 +9,9 @@ import { ensureNode22 } from './lib/node22';
 import { rootDir } from './lib/workspace';
 
 const { binary, version } = await ensureNode22();
-const smokes = readdirSync(join(rootDir, 'packages'))
-  .map((name) => join(rootDir, 'packages', name, 'test', 'node-smoke.mjs'))
+const smokes = ['packages', 'apps']
+  .flatMap((folder) => readdirSync(join(rootDir, folder)).map((name) => join(rootDir, folder, name)))
+  .map((dir) => join(dir, 'test', 'node-smoke.mjs'))
   .filter((file) => existsSync(file));
 let failed = 0;
 for (const file of smokes) {

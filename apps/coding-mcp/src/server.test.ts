@@ -1,0 +1,35 @@
+import { expect, test } from 'bun:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createTree } from './__fixtures__/tree';
+import { createCodingMcpServer } from './server';
+
+function text(result: unknown): string {
+  return ((result as { content: Array<{ text?: string }> }).content ?? [])
+    .map((block) => block.text ?? '')
+    .join('');
+}
+
+test('the coding server lists three read-only tools and answers inside the jail only', async () => {
+  const { root } = createTree();
+  const mcp = createCodingMcpServer({ root });
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  await mcp.connect(serverTransport);
+  const client = new Client({ name: 'editor', version: '1.0.0' });
+  await client.connect(clientTransport);
+
+  const { tools } = await client.listTools();
+  expect(tools.map((tool) => tool.name).sort()).toEqual(['glob', 'grep', 'read-file']);
+  for (const tool of tools) expect(tool.annotations?.readOnlyHint).toBe(true);
+
+  const found = JSON.parse(text(await client.callTool({ name: 'grep', arguments: { pattern: 'greet' } })));
+  expect(found.matches[0]).toMatchObject({ path: 'src/index.ts', line: 1 });
+  const escaped = await client.callTool({ name: 'read-file', arguments: { path: '../secret.txt' } });
+  expect(escaped.isError).toBe(true);
+  expect(text(escaped)).not.toContain('do not read');
+  await mcp.close();
+});
+
+test('a root that does not exist is a clear error at startup', () => {
+  expect(() => createCodingMcpServer({ root: '/definitely/not/here' })).toThrow();
+});

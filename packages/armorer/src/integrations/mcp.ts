@@ -1,0 +1,6 @@
+/**
+ * armorer/integrations/mcp: an alias of `armorer/mcp`, re-exporting `@armorer/mcp`.
+ *
+ * @module
+ */
+export * from '@armorer/mcp';

@@ -1,0 +1,151 @@
+import { type AnyTool, createToolbox } from '@armorer/core';
+import { fingerprintMcpTool } from './fingerprint';
+import { createImportedTool, type ListedTool } from './imported-tool';
+import { McpDefinitionError } from './mcp-definition-error';
+import type { FromMcpToolsOptions, McpClientLike, McpDefinitionChange, McpImportedTools } from './types';
+
+const MAX_PAGES = 1000;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readListed(value: unknown, index: number): ListedTool {
+  if (!isRecord(value) || typeof value['name'] !== 'string' || !isRecord(value['inputSchema'])) {
+    throw new McpDefinitionError({
+      code: 'INVALID_DEFINITION',
+      message: `tools/list entry ${index} is not a tool definition (it needs a string "name" and an object "inputSchema").`,
+    });
+  }
+  return value as unknown as ListedTool;
+}
+
+/** Every tool the server lists, following pagination (bounded against a server that never ends it). */
+async function listAll(client: McpClientLike): Promise<ListedTool[]> {
+  const listed: ListedTool[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const result = await client.listTools(cursor === undefined ? undefined : { cursor });
+    for (const tool of result.tools) listed.push(readListed(tool, listed.length));
+    cursor = result.nextCursor;
+    if (cursor === undefined) return listed;
+  }
+  throw new McpDefinitionError({
+    code: 'INVALID_DEFINITION',
+    message: `tools/list did not end after ${MAX_PAGES} pages.`,
+  });
+}
+
+/**
+ * Imports an MCP server's tools as armorer tools whose calls go through the client (validation, policy,
+ * events and middleware apply locally; the server runs the tool). Each definition is pinned by its
+ * fingerprint: pass earlier `fingerprints` as `pins` and a changed definition is refused at import
+ * (`McpDefinitionError`, code `DEFINITION_CHANGED`); `refresh()` detects changes after import and
+ * blocks the changed tools. Tool poisoning (a server rewriting a trusted tool's description or schema)
+ * is thereby caught before a model reads the new definition.
+ *
+ * @example
+ * ```ts
+ * import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+ * import { fromMcpTools } from '@armorer/mcp';
+ *
+ * const imported = await fromMcpTools(client, { prefix: 'github.', pins: savedFingerprints });
+ * const result = await imported.toolbox.execute({ name: 'github.get_me', arguments: {} });
+ * save(imported.fingerprints);
+ * ```
+ */
+export async function fromMcpTools(
+  client: McpClientLike,
+  options: FromMcpToolsOptions = {},
+): Promise<McpImportedTools> {
+  const listed = (await listAll(client)).filter((tool) => options.filter?.(tool.name) ?? true);
+  const trusted = new Map<string, string>();
+  const latest = new Map<string, string>();
+  const changes: McpDefinitionChange[] = [];
+  const unpinned: McpDefinitionChange[] = [];
+  for (const tool of listed) {
+    const fingerprint = fingerprintMcpTool(tool);
+    const pin = options.pins?.[tool.name];
+    if (pin !== undefined && pin !== fingerprint) {
+      changes.push({ name: tool.name, kind: 'changed', trusted: pin, current: fingerprint });
+    } else if (pin === undefined && options.requirePins === true) {
+      unpinned.push({ name: tool.name, kind: 'added', current: fingerprint });
+    }
+    trusted.set(tool.name, fingerprint);
+    latest.set(tool.name, fingerprint);
+  }
+  if (changes.length > 0) {
+    throw new McpDefinitionError({
+      code: 'DEFINITION_CHANGED',
+      message: `The MCP server changed ${changes.length} pinned tool definition(s) since they were trusted: ${changes.map((change) => change.name).join(', ')}. Review them before trusting the new fingerprints.`,
+      changes,
+    });
+  }
+  if (unpinned.length > 0) {
+    throw new McpDefinitionError({
+      code: 'DEFINITION_UNPINNED',
+      message: `The MCP server lists tool(s) with no pin: ${unpinned.map((change) => change.name).join(', ')}.`,
+      changes: unpinned,
+    });
+  }
+  const blocked = new Map<string, McpDefinitionChange>();
+  const prefix = options.prefix ?? '';
+  const tools: AnyTool[] = listed.map((tool) => {
+    try {
+      return createImportedTool(
+        client,
+        tool,
+        trusted.get(tool.name) ?? '',
+        `${prefix}${tool.name}`,
+        blocked,
+        options.timeout,
+      );
+    } catch (error) {
+      throw new McpDefinitionError({
+        code: 'INVALID_DEFINITION',
+        message: `MCP tool "${tool.name}" cannot become an armorer tool: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
+  });
+  const toolbox = createToolbox(tools);
+
+  return {
+    tools,
+    toolbox,
+    get fingerprints() {
+      return Object.fromEntries(trusted);
+    },
+    get blocked() {
+      return [...blocked.values()];
+    },
+    async refresh() {
+      const now = new Map((await listAll(client)).map((tool) => [tool.name, fingerprintMcpTool(tool)]));
+      const found: McpDefinitionChange[] = [];
+      for (const [name, fingerprint] of trusted) {
+        const current = now.get(name);
+        latest.delete(name);
+        if (current === undefined) found.push({ name, kind: 'removed', trusted: fingerprint });
+        else {
+          latest.set(name, current);
+          if (current !== fingerprint) found.push({ name, kind: 'changed', trusted: fingerprint, current });
+        }
+      }
+      for (const [name, current] of now) {
+        if (!trusted.has(name) && (options.filter?.(name) ?? true))
+          found.push({ name, kind: 'added', current });
+      }
+      for (const change of found) {
+        if (change.kind !== 'added') blocked.set(change.name, change);
+        options.onDefinitionChange?.(change);
+      }
+      return found;
+    },
+    trust(names) {
+      for (const name of names ?? [...blocked.keys()]) {
+        const current = latest.get(name);
+        if (current !== undefined && blocked.has(name)) trusted.set(name, current);
+        blocked.delete(name);
+      }
+    },
+  };
+}

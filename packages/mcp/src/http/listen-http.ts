@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { McpCloseOptions, McpSession, McpTransport } from '../server/types';
+import {
+  BodyTooLargeError,
+  checkRequest,
+  isLoopback,
+  loopbackHosts,
+  loopbackOrigins,
+  readBody,
+} from './guards';
+import type { McpHttpOptions, McpHttpServer } from './types';
+
+/** What the HTTP endpoint needs from the MCP server it fronts. */
+export interface HttpHost {
+  connect(transport: McpTransport): Promise<McpSession>;
+  drain(timeoutMs: number): Promise<boolean>;
+  isClosed(): boolean;
+}
+
+function sendError(
+  response: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers = {},
+): void {
+  if (response.headersSent) {
+    response.end();
+    return;
+  }
+  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
+  response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
+}
+
+/**
+ * Serves MCP over Streamable HTTP on `node:http` (Bun and Node): loopback bind, Host/Origin checks
+ * against DNS rebinding, an optional bearer token, a body size limit, one SDK transport per session, and
+ * a shutdown that drains in-flight calls before closing sessions.
+ */
+export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): Promise<McpHttpServer> {
+  const bind = options.host ?? '127.0.0.1';
+  if (!isLoopback(bind) && options.allowedHosts === undefined) {
+    throw new Error(
+      `Binding MCP over HTTP to ${bind} (not loopback) requires allowedHosts (and a token is advised).`,
+    );
+  }
+  const path = options.path ?? '/mcp';
+  const maxBody = options.maxBodyBytes ?? 1024 * 1024;
+  const maxSessions = options.maxSessions ?? 1000;
+  const transports = new Map<string, StreamableHTTPServerTransport>();
+  const lastSeen = new Map<string, number>();
+  const idleMs = options.sessionIdleTimeoutMs ?? 15 * 60_000;
+  let closing = false;
+  let guard: Parameters<typeof checkRequest>[1] | undefined;
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (closing || host.isClosed()) return sendError(response, 503, -32000, 'Server is shutting down.');
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== path) return sendError(response, 404, -32000, `Not found: use ${path}.`);
+    const refusal = guard === undefined ? undefined : checkRequest(request, guard);
+    if (refusal !== undefined)
+      return sendError(response, refusal.status, -32000, refusal.message, refusal.headers);
+    const sessionHeader = request.headers['mcp-session-id'];
+    const sessionId = Array.isArray(sessionHeader) ? sessionHeader[0] : sessionHeader;
+    const existing = sessionId === undefined ? undefined : transports.get(sessionId);
+    if (sessionId !== undefined && existing === undefined) {
+      return sendError(response, 404, -32001, 'Session not found; initialize a new session.');
+    }
+    if (sessionId !== undefined) lastSeen.set(sessionId, Date.now());
+    if (request.method === 'GET' || request.method === 'DELETE') {
+      if (existing === undefined) return sendError(response, 400, -32000, 'Missing mcp-session-id header.');
+      return existing.handleRequest(request, response);
+    }
+    if (request.method !== 'POST') {
+      return sendError(response, 405, -32000, 'Method not allowed.', { allow: 'GET, POST, DELETE' });
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await readBody(request, maxBody));
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        return sendError(response, 413, -32600, error.message, { connection: 'close' });
+      }
+      return sendError(response, 400, -32700, 'Parse error: the body is not valid JSON.');
+    }
+    if (existing !== undefined) return existing.handleRequest(request, response, parsed);
+    if (!isInitializeRequest(parsed)) {
+      return sendError(response, 400, -32000, 'No session: send an initialize request first.');
+    }
+    if (transports.size >= maxSessions) return sendError(response, 503, -32000, 'Too many sessions.');
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        transports.set(id, transport);
+        lastSeen.set(id, Date.now());
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId === undefined) return;
+      transports.delete(transport.sessionId);
+      lastSeen.delete(transport.sessionId);
+    };
+    await host.connect(transport as unknown as McpTransport);
+    await transport.handleRequest(request, response, parsed);
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      sendError(
+        response,
+        500,
+        -32603,
+        `Internal error: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+  });
+  server.on('clientError', (_error, socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, bind, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const hostName = bind.includes(':') && !bind.startsWith('[') ? `[${bind}]` : bind;
+  guard = {
+    allowedHosts: new Set(
+      (options.allowedHosts ?? [...loopbackHosts(port), `${hostName}:${port}`]).map((value) =>
+        value.toLowerCase(),
+      ),
+    ),
+    allowedOrigins: new Set(
+      (options.allowedOrigins ?? loopbackOrigins(port)).map((value) => value.toLowerCase()),
+    ),
+    token: options.token,
+  };
+  // Abandoned sessions (a client that never sends DELETE) must not fill maxSessions forever.
+  const sweeper = setInterval(
+    () => {
+      const cutoff = Date.now() - idleMs;
+      for (const [id, seen] of lastSeen) {
+        if (seen < cutoff)
+          transports
+            .get(id)
+            ?.close()
+            .catch(() => {});
+      }
+    },
+    Math.max(10, Math.min(idleMs, 60_000)),
+  );
+  sweeper.unref();
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://${hostName}:${port}${path}`,
+    port,
+    get sessions() {
+      return transports.size;
+    },
+    close(closeOptions: McpCloseOptions = {}) {
+      closed ??= (async () => {
+        closing = true;
+        clearInterval(sweeper);
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        const timeout = closeOptions.drainTimeoutMs ?? 5_000;
+        await host.drain(timeout);
+        await Promise.all([...transports.values()].map((transport) => transport.close().catch(() => {})));
+        await host.drain(timeout);
+        server.closeAllConnections();
+        await stopped;
+      })();
+      return closed;
+    },
+  };
+}

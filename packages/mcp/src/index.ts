@@ -1,0 +1,54 @@
+/**
+ * @armorer/mcp: serve an armorer toolbox over the Model Context Protocol and import an MCP server's
+ * tools as armorer tools. Server-only; `@modelcontextprotocol/sdk` is an optional peer, needed when this
+ * package is used.
+ *
+ * @example
+ * ```ts
+ * import { createToolbox } from '@armorer/core';
+ * import { createMCP } from '@armorer/mcp';
+ *
+ * const mcp = createMCP(createToolbox([addNumbers]), { name: 'math', version: '1.0.0' });
+ * await mcp.serveStdio();
+ * ```
+ *
+ * @module
+ */
+export type { ClaudeAgentMcpServer, ClaudeAgentMcpServerOptions } from './claude/claude-agent-server';
+export { createClaudeAgentMcpServer } from './claude/claude-agent-server';
+export { fingerprintMcpTool } from './client/fingerprint';
+export { fromMcpTools } from './client/from-mcp-tools';
+export { McpToolCallError } from './client/imported-tool';
+export type { McpDefinitionErrorCode } from './client/mcp-definition-error';
+export { McpDefinitionError } from './client/mcp-definition-error';
+export type {
+  FromMcpToolsOptions,
+  McpClientLike,
+  McpClientRequestOptions,
+  McpDefinitionChange,
+  McpImportedTools,
+  McpProgress,
+} from './client/types';
+export type { ToMcpToolsOptions } from './declarations/to-mcp-tools';
+export { toMcpTool, toMcpTools, toolAnnotations, toolOutputSchema } from './declarations/to-mcp-tools';
+export type {
+  McpCallToolResult,
+  McpContentBlock,
+  McpObjectSchema,
+  McpToolAnnotations,
+  McpToolDeclaration,
+} from './declarations/types';
+export { ERROR_META_KEY } from './declarations/types';
+export type { McpHttpOptions, McpHttpServer } from './http/types';
+export { createMCP } from './server/create-mcp';
+export type {
+  ArmorerMcpServer,
+  CreateMcpOptions,
+  ElicitedRequestContext,
+  McpCallInfo,
+  McpCallOptions,
+  McpCloseOptions,
+  McpElicitationAnswer,
+  McpSession,
+  McpTransport,
+} from './server/types';

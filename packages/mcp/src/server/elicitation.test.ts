@@ -1,0 +1,131 @@
+import { describe, expect, test } from 'bun:test';
+import { createTool, createToolbox, type PolicyContext } from '@armorer/core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { resultText } from '../__fixtures__/client-suite';
+import { ERROR_META_KEY } from '../declarations/types';
+import { createMCP } from './create-mcp';
+import type { ElicitedRequestContext } from './types';
+
+const answered = (context: PolicyContext) =>
+  (context.requestContext as ElicitedRequestContext | undefined)?.elicitation;
+
+function toolbox() {
+  const transfer = createTool({
+    name: 'transfer',
+    description: 'Move money',
+    input: { amount: z.number() },
+    metadata: { mutates: true },
+    policy: {
+      beforeExecute: (context) =>
+        answered(context)?.kind === 'approval'
+          ? true
+          : { status: 'needs_approval', reason: 'Moving money needs a human.' },
+    },
+    execute: ({ amount }) => `moved ${amount}`,
+  });
+  const deploy = createTool({
+    name: 'deploy',
+    description: 'Deploy to an environment the human names',
+    policy: {
+      beforeExecute: (context) => {
+        const answer = answered(context);
+        if (answer?.kind === 'input' && answer.content['environment'] === 'staging') return true;
+        return {
+          status: 'needs_input',
+          reason: 'Which environment?',
+          input: {
+            type: 'object',
+            properties: { environment: { type: 'string' } },
+            required: ['environment'],
+          },
+        };
+      },
+    },
+    execute: () => 'deployed',
+  });
+  return createToolbox([transfer, deploy]);
+}
+
+async function connect(answer?: (params: Record<string, unknown>) => Record<string, unknown>) {
+  const mcp = createMCP(toolbox());
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  await mcp.connect(serverTransport);
+  const requests: Array<Record<string, unknown>> = [];
+  const client = new Client(
+    { name: 'elicit', version: '1.0.0' },
+    answer === undefined ? {} : { capabilities: { elicitation: { form: {} } } },
+  );
+  if (answer !== undefined) {
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      requests.push(request.params);
+      return answer(request.params) as never;
+    });
+  }
+  await client.connect(clientTransport);
+  return { mcp, client, requests };
+}
+
+describe('needs_approval and needs_input through elicitation', () => {
+  test('an approved call runs; the human saw the tool and its arguments', async () => {
+    const { mcp, client, requests } = await connect(() => ({ action: 'accept', content: { approve: true } }));
+    const result = await client.callTool({ name: 'transfer', arguments: { amount: 5 } });
+    expect(result.isError).toBeFalsy();
+    expect(resultText(result)).toBe('moved 5');
+    expect(String(requests[0]?.['message'])).toContain('"transfer"');
+    expect(String(requests[0]?.['message'])).toContain('{"amount":5}');
+    await mcp.close();
+  });
+
+  test('a declined, cancelled or unticked approval is an isError result the model can act on', async () => {
+    for (const answer of [
+      { action: 'decline' },
+      { action: 'cancel' },
+      { action: 'accept', content: { approve: false } },
+    ]) {
+      const { mcp, client } = await connect(() => answer);
+      const result = await client.callTool({ name: 'transfer', arguments: { amount: 5 } });
+      expect(result.isError).toBe(true);
+      expect(resultText(result)).toMatch(/The user (declined|cancelled)/);
+      await mcp.close();
+    }
+  });
+
+  test('needs_input asks with the schema the policy described, and the answer reaches the policy', async () => {
+    const { mcp, client, requests } = await connect(() => ({
+      action: 'accept',
+      content: { environment: 'staging' },
+    }));
+    const result = await client.callTool({ name: 'deploy', arguments: {} });
+    expect(resultText(result)).toBe('deployed');
+    expect(requests[0]?.['requestedSchema']).toMatchObject({
+      properties: { environment: { type: 'string' } },
+    });
+    await mcp.close();
+  });
+
+  test('without client support, the call ends as isError with the reason', async () => {
+    const { mcp, client } = await connect();
+    const result = await client.callTool({ name: 'transfer', arguments: { amount: 5 } });
+    expect(result.isError).toBe(true);
+    expect(resultText(result)).toContain('Moving money needs a human.');
+    expect(result._meta?.[ERROR_META_KEY]).toMatchObject({ code: 'APPROVAL_REQUIRED' });
+    expect(result._meta?.['armorer/pendingApproval']).toMatchObject({
+      status: 'needs_approval',
+      toolName: 'transfer',
+    });
+    await mcp.close();
+  });
+
+  test('a client whose elicitation handler fails still gets an isError result', async () => {
+    const { mcp, client } = await connect(() => {
+      throw new Error('no UI available');
+    });
+    const result = await client.callTool({ name: 'transfer', arguments: { amount: 1 } });
+    expect(result.isError).toBe(true);
+    expect(resultText(result)).toContain('Asking the user failed');
+    await mcp.close();
+  });
+});

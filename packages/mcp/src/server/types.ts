@@ -1,0 +1,99 @@
+import type { RequestContext, Toolbox, ToolExecuteOptions } from '@armorer/core';
+import type { McpHttpOptions, McpHttpServer } from '../http/types';
+
+/**
+ * The part of an MCP transport armorer relies on. Every transport of `@modelcontextprotocol/sdk`
+ * (stdio, Streamable HTTP, in-memory) satisfies it; it is declared here so that the types of
+ * `@armorer/mcp` do not need the optional SDK peer installed.
+ */
+export interface McpTransport {
+  start(): Promise<void>;
+  send(message: never, options?: never): Promise<void>;
+  close(): Promise<void>;
+  readonly sessionId?: string | undefined;
+}
+
+/** What a host knows about one incoming `tools/call` when it picks the call's options. */
+export interface McpCallInfo {
+  readonly toolName: string;
+  /** The MCP session id (Streamable HTTP), when the transport has one. */
+  readonly sessionId: string | undefined;
+  /** The JSON-RPC id of the request. */
+  readonly requestId: string | number;
+  /** The validated access token's information, when an auth layer supplied one. */
+  readonly authInfo: unknown;
+}
+
+/** Per-call options a host may set; the signal always comes from the client's cancellation. */
+export type McpCallOptions = Omit<ToolExecuteOptions, 'signal' | 'stream'>;
+
+/** Options of {@link createMCP}. */
+export interface CreateMcpOptions {
+  /** Server name reported at initialization (default `armorer`). */
+  readonly name?: string;
+  /** Server version reported at initialization (default `0.0.0`). */
+  readonly version?: string;
+  /** Instructions for the model, returned at initialization. */
+  readonly instructions?: string;
+  /** Per-call options (owner, request context, timeout) chosen from the call. */
+  readonly callOptions?: (info: McpCallInfo) => McpCallOptions | undefined;
+  /**
+   * Ask the human through MCP elicitation when a policy answers `needs_approval` or `needs_input` and the
+   * client supports it (default true). The call is then run again with the answer on
+   * `requestContext.elicitation`, where the policy reads it. Without client support the call ends as an
+   * `isError` result carrying the reason.
+   */
+  readonly elicitation?: boolean;
+}
+
+/** The answer a human gave through elicitation, as the re-run call's policy sees it. */
+export interface McpElicitationAnswer {
+  readonly action: 'accept';
+  /** The execution the answer resolves (the paused one). */
+  readonly executionId: string;
+  readonly kind: 'approval' | 'input';
+  /** The form content the client returned. */
+  readonly content: Readonly<Record<string, unknown>>;
+}
+
+/** A request context carrying an elicitation answer. */
+export interface ElicitedRequestContext extends RequestContext {
+  readonly elicitation?: McpElicitationAnswer;
+}
+
+/** One connected MCP client. */
+export interface McpSession {
+  /** The transport's session id, when it has one. */
+  readonly sessionId: string | undefined;
+  /** Resolves when the session has closed. */
+  readonly closed: Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Options of {@link ArmorerMcpServer.close}. */
+export interface McpCloseOptions {
+  /** How long in-flight calls may run before they are cancelled (default 5,000 ms). */
+  readonly drainTimeoutMs?: number;
+}
+
+/** A toolbox served over MCP: connect any number of transports; replace the toolbox at any time. */
+export interface ArmorerMcpServer {
+  /** The toolbox being served now. */
+  readonly toolbox: Toolbox;
+  /** Connected sessions. */
+  readonly sessions: number;
+  /** `tools/call` requests currently executing. */
+  readonly inFlight: number;
+  /** Whether `close()` has been called. */
+  readonly closed: boolean;
+  /** Serves a new toolbox and sends `notifications/tools/list_changed` to every session. */
+  setToolbox(toolbox: Toolbox): Promise<void>;
+  /** Connects one transport (one client session). */
+  connect(transport: McpTransport): Promise<McpSession>;
+  /** Serves this process's stdin/stdout (the usual way an MCP client launches a server). */
+  serveStdio(): Promise<McpSession>;
+  /** Serves Streamable HTTP on loopback (by default), one session per client; see {@link McpHttpOptions}. */
+  serveHttp(options?: McpHttpOptions): Promise<McpHttpServer>;
+  /** Refuses new calls, drains in-flight calls (cancelling them after the timeout), closes every session. */
+  close(options?: McpCloseOptions): Promise<void>;
+}
