@@ -71,10 +71,16 @@ export class ToolboxImpl {
       allowMutation: options.allowMutation !== false,
       allowDangerous: options.allowDangerous !== false,
       telemetry: options.telemetry === true,
+      observer: undefined,
     };
     this.#admission = new Admission(options, this.#emitter, this.#registrations);
     markToolbox(this);
-    setToolboxInternals(this, { options, registrations: this.#registrations, emitter: this.#emitter });
+    setToolboxInternals(this, {
+      options,
+      registrations: this.#registrations,
+      emitter: this.#emitter,
+      owner: this.#owner,
+    });
     const signal = options.signal;
     if (signal !== undefined) {
       if (signal.aborted) void tracker.complete();
