@@ -120,8 +120,8 @@ describe('previewToolCall', () => {
     input: z.object({ to: z.string() }),
     policy: {
       beforeExecute({ params }) {
-        if (params['to'] === 'boss') return { status: 'needs_approval', reason: 'boss mail' };
-        if (params['to'] === 'spam') return { allow: false, reason: 'no spam' };
+        if (params.to === 'boss') return { status: 'needs_approval', reason: 'boss mail' };
+        if (params.to === 'spam') return { allow: false, reason: 'no spam' };
         return undefined;
       },
     },

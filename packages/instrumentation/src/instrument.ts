@@ -1,0 +1,158 @@
+import type { ExecutionObserver, ObservedCall, ToolResult } from '@armorer/core';
+import { observeToolbox } from '@armorer/core';
+import {
+  type Attributes,
+  type Context,
+  context as contextApi,
+  type Link,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type Tracer,
+  type TracerProvider,
+  trace,
+} from '@opentelemetry/api';
+import { ATTRIBUTES, EXECUTE_TOOL } from './attributes';
+import { digestOf } from './digest';
+
+/** Options of {@link instrument}. */
+export interface InstrumentOptions {
+  /** The tracer to use. Default: `tracerProvider.getTracer('armorer')`. */
+  readonly tracer?: Tracer;
+  /** The provider to get the tracer from. Default: the global provider (`trace.getTracerProvider()`). */
+  readonly tracerProvider?: TracerProvider;
+  /**
+   * Add `armorer.tool.input_digest` and `armorer.tool.output_digest` (SHA-256 of the canonical JSON of the
+   * arguments and the result): correlation handles, never the values. Default false.
+   */
+  readonly digests?: boolean;
+}
+
+/** The instrumentation's name and version, as a tracer scope. */
+export const INSTRUMENTATION_SCOPE = { name: 'armorer', version: '0.1.0' } as const;
+
+const FAILED_OUTCOMES: ReadonlySet<string> = new Set(['error', 'denied', 'cancelled']);
+
+/**
+ * Traces every call of a toolbox: one `execute_tool {name}` span of kind INTERNAL per admitted call, by
+ * the OTel GenAI "Execute tool" convention. Works on a toolbox that already exists; returns a function that
+ * stops tracing it. Spans nest under the active context, or under the call's `parentContext` option, and
+ * carry the call's `spanLinks`; the implementation runs inside its span's context, so spans it starts
+ * nest under it. Arguments, results, error messages and abort reasons are never recorded: failures carry
+ * their category (`error.type`) and code, and an exception event with a fixed message. With no tracer
+ * registered the global tracer is a no-op and a call pays for an unsampled span only.
+ *
+ * @example
+ * ```ts
+ * import { createToolbox } from 'armorer';
+ * import { instrument } from 'armorer/instrumentation';
+ * import { context, trace } from '@opentelemetry/api';
+ *
+ * const toolbox = createToolbox([lookupAccount]);
+ * const stop = instrument(toolbox);
+ * await trace.getTracer('worker').startActiveSpan('activity', async (span) => {
+ *   await toolbox.execute(
+ *     { id: 'call-1', name: 'lookupAccount', arguments: { accountId: 'acct_123' } },
+ *     { parentContext: trace.setSpan(context.active(), span), spanLinks: [{ context: span.spanContext() }] },
+ *   );
+ *   span.end();
+ * });
+ * stop();
+ * ```
+ */
+export function instrument(toolbox: unknown, options: InstrumentOptions = {}): () => void {
+  const tracer =
+    options.tracer ??
+    (options.tracerProvider ?? trace.getTracerProvider()).getTracer(
+      INSTRUMENTATION_SCOPE.name,
+      INSTRUMENTATION_SCOPE.version,
+    );
+  return observeToolbox(toolbox, createToolSpanObserver(tracer, options.digests === true));
+}
+
+/** A span and the context it runs the implementation in. */
+interface ToolSpan {
+  readonly span: Span;
+  readonly context: Context;
+}
+
+function createToolSpanObserver(tracer: Tracer, digests: boolean): ExecutionObserver<ToolSpan> {
+  return {
+    specificationVersion: 'v1',
+    start(call) {
+      const options = call.options;
+      const parent = (options?.parentContext as Context | undefined) ?? contextApi.active();
+      const attributes: Attributes = {
+        [ATTRIBUTES.operationName]: EXECUTE_TOOL,
+        [ATTRIBUTES.toolName]: call.toolName,
+        [ATTRIBUTES.toolCallId]: call.callId,
+        [ATTRIBUTES.executionId]: call.executionId,
+      };
+      if (call.description !== undefined) attributes[ATTRIBUTES.toolDescription] = call.description;
+      if (digests) {
+        const digest = digestOf(call.call.arguments ?? {});
+        if (digest !== undefined) attributes[ATTRIBUTES.inputDigest] = digest;
+      }
+      const links = options?.spanLinks;
+      const span = tracer.startSpan(
+        `${EXECUTE_TOOL} ${call.toolName}`,
+        links === undefined || links.length === 0
+          ? { kind: SpanKind.INTERNAL, attributes }
+          : { kind: SpanKind.INTERNAL, attributes, links: links.map(toLink) },
+        parent,
+      );
+      return { span, context: trace.setSpan(parent, span) };
+    },
+    run(token, implementation, ...args) {
+      return contextApi.with(token.context, implementation, undefined, ...args);
+    },
+    end(token, result, observed) {
+      const span = token.span;
+      if (span.isRecording()) recordOutcome(span, result, observed, digests);
+      span.end();
+    },
+  };
+}
+
+/** Only a link's span context and primitive attributes are kept. */
+function toLink(link: { readonly context: unknown; readonly attributes?: unknown }): Link {
+  return { context: link.context as Link['context'], ...primitiveAttributes(link.attributes) };
+}
+
+function primitiveAttributes(value: unknown): { attributes?: Attributes } {
+  if (typeof value !== 'object' || value === null) return {};
+  const attributes: Attributes = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (typeof entry === 'string' || typeof entry === 'number' || typeof entry === 'boolean') {
+      attributes[key] = entry;
+    }
+  }
+  return { attributes };
+}
+
+function recordOutcome(span: Span, result: ToolResult, observed: ObservedCall, digests: boolean): void {
+  const outcome = result.outcome;
+  span.setAttribute(ATTRIBUTES.status, outcome);
+  if (digests && outcome === 'success' && result.stream === undefined) {
+    const digest = digestOf(result.result);
+    if (digest !== undefined) span.setAttribute(ATTRIBUTES.outputDigest, digest);
+  }
+  if (!FAILED_OUTCOMES.has(outcome)) return;
+  const error = result.error;
+  const category = error?.category ?? outcome;
+  span.setAttribute(ATTRIBUTES.errorType, category);
+  if (error !== undefined) span.setAttribute(ATTRIBUTES.errorCode, error.code);
+  if (outcome === 'cancelled') {
+    // The error derives from the caller's abort reason: report the category only, never recordException.
+    span.setAttribute(ATTRIBUTES.cancellationCategory, category);
+    span.setStatus({ code: SpanStatusCode.ERROR, message: 'Cancelled' });
+    return;
+  }
+  // A fixed text: the error's own message can quote arguments, results or what the tool threw.
+  const code = error?.code ?? outcome;
+  span.recordException({
+    name: code,
+    message: `Tool "${observed.toolName}" ended with ${outcome} (${category}).`,
+  });
+  span.setStatus({ code: SpanStatusCode.ERROR, message: code });
+}
