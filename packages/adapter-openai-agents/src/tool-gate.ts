@@ -1,7 +1,22 @@
-import { type AnyTool, previewToolCall, type ToolCallPreview, type ToolExecuteOptions } from '@armorer/core';
+import {
+  type AnyTool,
+  createToolError,
+  describeThrown,
+  type PendingApproval,
+  previewToolCall,
+  type ToolCallPreview,
+  type ToolExecuteOptions,
+  type ToolResult,
+} from '@armorer/core';
 import { refuseUnresumedApproval } from './approval-resume';
 import { buildAgentTools, requireToolbox, resolveCallOptions, type ToolGateHooks } from './build-tools';
-import type { OpenAIAgentFunctionTool, OpenAIAgentRunContext, OpenAIToolGateOptions } from './types';
+import type {
+  OpenAIAgentFunctionTool,
+  OpenAIAgentRunContext,
+  OpenAIToolGateOptions,
+  ResumeApproval,
+  ResumeApprovalContext,
+} from './types';
 
 /** What {@link createOpenAIToolGate} returns. */
 export interface OpenAIToolGate {
@@ -26,7 +41,7 @@ export interface OpenAIToolGate {
  * import { Agent, run } from '@openai/agents';
  * import { createOpenAIToolGate } from 'armorer/adapters/open-ai/agents';
  *
- * const gate = createOpenAIToolGate(toolbox, { block: (tool) => (tool.tags.includes('admin') ? 'admin only' : undefined) });
+ * const gate = createOpenAIToolGate(toolbox, { block: (tool) => (tool.configuration.tags.includes('admin') ? 'admin only' : undefined) });
  * const agent = new Agent({ name: 'Assistant', tools: gate.tools });
  * let result = await run(agent, 'Refund order 42');
  * for (const interruption of result.interruptions) result.state.approve(interruption);
@@ -66,7 +81,11 @@ export function createOpenAIToolGate<TContext = unknown>(
       if (result.outcome !== 'action_required' || pending?.status !== 'needs_approval') return result;
       const approved = runContext.isToolApproved?.({ toolName: agentName, callId: result.callId });
       if (approved !== true) return result;
-      return resume(pending, { toolbox: box, agentToolName: agentName, callOptions: executeOptions });
+      return resumeSafely(resume, pending, {
+        toolbox: box,
+        agentToolName: agentName,
+        callOptions: executeOptions,
+      });
     },
   };
   return {
@@ -74,4 +93,32 @@ export function createOpenAIToolGate<TContext = unknown>(
     check: (toolName, input, checkOptions) =>
       previewToolCall(box, { name: toolName, arguments: input as Record<string, unknown> }, checkOptions),
   };
+}
+
+/** A resume hook never throws into the SDK: its failure is an error result the model reads. */
+async function resumeSafely(
+  resume: ResumeApproval,
+  pending: PendingApproval,
+  context: ResumeApprovalContext,
+): Promise<ToolResult> {
+  try {
+    return await resume(pending, context);
+  } catch (thrown) {
+    const error = createToolError(
+      'EXECUTION_FAILED',
+      `Tool "${pending.toolName}" was approved but could not be resumed: ${describeThrown(thrown)}`,
+      { cause: thrown },
+    );
+    return {
+      callId: pending.callId,
+      toolCallId: pending.callId,
+      toolName: pending.toolName,
+      outcome: 'error',
+      result: undefined,
+      content: error.message,
+      error,
+      executionId: pending.executionId,
+      ownerId: undefined,
+    };
+  }
 }
