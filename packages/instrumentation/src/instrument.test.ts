@@ -202,6 +202,14 @@ describe('instrument', () => {
     const result = await untraced.execute({ id: 'noop', name: 'add-numbers', arguments: { a: 2, b: 3 } });
     expect(result.result).toBe(5);
     expect(tracing.toolSpans()).toHaveLength(1);
+    // Registering an SDK later turns the same instrumentation on.
+    trace.setGlobalTracerProvider(tracing.provider);
+    await untraced.execute({ id: 'registered', name: 'add-numbers', arguments: { a: 2, b: 3 } });
+    expect(tracing.toolSpans().map((span) => span.attributes['gen_ai.tool.call.id'])).toEqual([
+      'during',
+      'registered',
+    ]);
+    trace.disable();
     expect(() => instrument({})).toThrow(TypeError);
   });
 });

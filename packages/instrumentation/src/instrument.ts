@@ -5,6 +5,7 @@ import {
   type Context,
   context as contextApi,
   type Link,
+  ProxyTracerProvider,
   type Span,
   SpanKind,
   SpanStatusCode,
@@ -61,14 +62,19 @@ const FAILED_OUTCOMES: ReadonlySet<string> = new Set(['error', 'denied', 'cancel
  * ```
  */
 export function instrument(toolbox: unknown, options: InstrumentOptions = {}): () => void {
+  const provider = options.tracerProvider ?? trace.getTracerProvider();
   const tracer =
-    options.tracer ??
-    (options.tracerProvider ?? trace.getTracerProvider()).getTracer(
-      INSTRUMENTATION_SCOPE.name,
-      INSTRUMENTATION_SCOPE.version,
-    );
-  return observeToolbox(toolbox, createToolSpanObserver(tracer, options.digests === true));
+    options.tracer ?? provider.getTracer(INSTRUMENTATION_SCOPE.name, INSTRUMENTATION_SCOPE.version);
+  const observer = createToolSpanObserver(tracer, options.digests === true);
+  if (options.tracer === undefined && provider instanceof ProxyTracerProvider) {
+    // The global provider stays a proxy; until an SDK registers behind it, calls skip tracing entirely.
+    observer.enabled = () => provider.getDelegate() !== NOOP_TRACER_PROVIDER;
+  }
+  return observeToolbox(toolbox, observer);
 }
+
+/** The no-op provider a global proxy delegates to while no SDK is registered. */
+const NOOP_TRACER_PROVIDER = new ProxyTracerProvider().getDelegate();
 
 /** A span and the context it runs the implementation in. */
 interface ToolSpan {
@@ -76,7 +82,10 @@ interface ToolSpan {
   readonly context: Context;
 }
 
-function createToolSpanObserver(tracer: Tracer, digests: boolean): ExecutionObserver<ToolSpan> {
+function createToolSpanObserver(
+  tracer: Tracer,
+  digests: boolean,
+): ExecutionObserver<ToolSpan> & { enabled?: () => boolean } {
   return {
     specificationVersion: 'v1',
     start(call) {

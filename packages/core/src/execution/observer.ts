@@ -24,6 +24,11 @@ export interface ObservedCall {
  */
 export interface ExecutionObserver<TToken = unknown> {
   readonly specificationVersion: 'v1';
+  /**
+   * Checked before anything else on every call, when present: `false` skips the call entirely (nothing
+   * is allocated for it). Lets an observer whose backend is off (no tracer registered) cost next to nothing.
+   */
+  enabled?(): boolean;
   start(call: ObservedCall): TToken | undefined;
   run?<TArgs extends unknown[], TReturn>(
     token: TToken,

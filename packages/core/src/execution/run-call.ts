@@ -107,7 +107,9 @@ function startAdmitted(
   const state = new CallState(reg, tracker, call, callId, nextExecutionId(), ownerId, requestContext, signal);
   state.wantsStream = options?.stream === true;
   const observer = reg.owner.observer;
-  if (observer !== undefined) observeStart(state, observer, options);
+  if (observer !== undefined && (observer.enabled === undefined || observer.enabled())) {
+    observeStart(state, observer, options);
+  }
   // Arguments arrive as objects or JSON strings; listeners see the parsed object whenever it parses.
   const raw = call.arguments;
   const args =

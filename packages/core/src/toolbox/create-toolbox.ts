@@ -9,7 +9,7 @@ import { createRegistration, type ExecutionOwner, type Registration } from '../e
 import { type StartedCall, startCall, toPromise } from '../execution/run-call';
 import type { AbortScope, Executions, ShutdownOptions, ShutdownReport } from '../execution/snapshot-types';
 import { ExecutionTracker } from '../execution/tracker';
-import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
+import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions } from '../execution/types';
 import { isTool, toolInternals } from '../tool/create-tool';
 import { serializeTool } from '../tool/serialize';
 import type { AnyTool, SerializedTool } from '../tool/types';
