@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, test } from 'bun:test';
 import { createTool, createToolbox } from '@armorer/core';
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import fc from 'fast-check';
 import { z } from 'zod';
 import { createTracing } from './__fixtures__/otel';
 import { digestOf } from './digest';
@@ -211,5 +212,24 @@ describe('instrument', () => {
     ]);
     trace.disable();
     expect(() => instrument({})).toThrow(TypeError);
+  });
+
+  test('hostile parentContext and spanLinks never change a result', async () => {
+    const toolbox = makeToolbox();
+    let calls = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.anything(), fc.anything(), async (parentContext, spanLinks) => {
+        calls++;
+        const result = await toolbox.execute({ id: 'h', name: 'add-numbers', arguments: { a: 1, b: 2 } }, {
+          parentContext,
+          spanLinks,
+        } as never);
+        expect(result.outcome).toBe('success');
+        expect(result.result).toBe(3);
+      }),
+      { numRuns: 200 },
+    );
+    // Every call still got exactly one finished span: bad options fall back, no span is left open.
+    expect(tracing.toolSpans()).toHaveLength(calls);
   });
 });

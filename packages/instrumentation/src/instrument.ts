@@ -90,7 +90,7 @@ function createToolSpanObserver(
     specificationVersion: 'v1',
     start(call) {
       const options = call.options;
-      const parent = (options?.parentContext as Context | undefined) ?? contextApi.active();
+      const parent = isContext(options?.parentContext) ? options.parentContext : contextApi.active();
       const attributes: Attributes = {
         [ATTRIBUTES.operationName]: EXECUTE_TOOL,
         [ATTRIBUTES.toolName]: call.toolName,
@@ -102,12 +102,12 @@ function createToolSpanObserver(
         const digest = digestOf(call.call.arguments ?? {});
         if (digest !== undefined) attributes[ATTRIBUTES.inputDigest] = digest;
       }
-      const links = options?.spanLinks;
+      const links = toLinks(options?.spanLinks);
       const span = tracer.startSpan(
         `${EXECUTE_TOOL} ${call.toolName}`,
-        links === undefined || links.length === 0
+        links === undefined
           ? { kind: SpanKind.INTERNAL, attributes }
-          : { kind: SpanKind.INTERNAL, attributes, links: links.map(toLink) },
+          : { kind: SpanKind.INTERNAL, attributes, links },
         parent,
       );
       return { span, context: trace.setSpan(parent, span) };
@@ -123,9 +123,32 @@ function createToolSpanObserver(
   };
 }
 
-/** Only a link's span context and primitive attributes are kept. */
-function toLink(link: { readonly context: unknown; readonly attributes?: unknown }): Link {
-  return { context: link.context as Link['context'], ...primitiveAttributes(link.attributes) };
+/** A caller's context, when it is one (anything else falls back to the active context). */
+function isContext(value: unknown): value is Context {
+  const candidate = value as Partial<Context> | null | undefined;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.getValue === 'function' &&
+    typeof candidate.setValue === 'function' &&
+    typeof candidate.deleteValue === 'function'
+  );
+}
+
+/** Links with a span context; only primitive link attributes are kept. Anything else is dropped. */
+function toLinks(value: unknown): Link[] | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  const links: Link[] = [];
+  for (const link of value as unknown[]) {
+    const spanContext = (link as { context?: unknown } | null)?.context as Link['context'] | undefined;
+    if (typeof spanContext !== 'object' || spanContext === null) continue;
+    if (typeof spanContext.traceId !== 'string' || typeof spanContext.spanId !== 'string') continue;
+    links.push({
+      context: spanContext,
+      ...primitiveAttributes((link as { attributes?: unknown }).attributes),
+    });
+  }
+  return links.length === 0 ? undefined : links;
 }
 
 function primitiveAttributes(value: unknown): { attributes?: Attributes } {
