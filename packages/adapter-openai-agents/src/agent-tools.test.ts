@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { ProviderAdapterError } from '@armorer/adapter-shared';
 import { createTool, createToolbox } from '@armorer/core';
-import { Agent, Runner, setTracingDisabled } from '@openai/agents';
+import { Agent, RunContext, Runner, setTracingDisabled } from '@openai/agents';
 import { assistantMessage, functionCall, modelResponder, ScriptedModel } from '@openai/agents-core/testing';
+import fc from 'fast-check';
 import { z } from 'zod';
 import { errorCode, makeTools, outputsOf } from './__fixtures__/scripted';
 import { toOpenAIAgentTools } from './agent-tools';
@@ -156,5 +157,25 @@ describe('toOpenAIAgentTools with a real Runner and a scripted model', () => {
     } catch (error) {
       expect(ProviderAdapterError.isInstance(error) && error.code).toBe('DUPLICATE_DECLARED_NAME');
     }
+  });
+});
+
+describe('hostile model arguments', () => {
+  test('any JSON the model sends ends as a result or a structured error, and never throws', async () => {
+    const { tools } = makeTools();
+    const [add, refund] = toOpenAIAgentTools(createToolbox(tools));
+    const runContext = new RunContext();
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), fc.boolean(), async (value, useRefund) => {
+        const target = useRefund ? refund : add;
+        const output = await target?.invoke(runContext, JSON.stringify(value));
+        expect(typeof output).toBe('string');
+        const text = output as string;
+        const code = errorCode(text);
+        if (code !== undefined)
+          expect(['INVALID_ARGUMENTS', 'MALFORMED_ARGUMENTS', 'POLICY_DENIED']).toContain(code);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
