@@ -153,10 +153,10 @@ export function isToolError(value: unknown): value is ToolError {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Record<string, unknown>;
   return (
-    typeof candidate.code === 'string' &&
-    Object.hasOwn(CATEGORY, candidate.code) &&
-    typeof candidate.message === 'string' &&
-    typeof candidate.category === 'string'
+    typeof candidate['code'] === 'string' &&
+    Object.hasOwn(CATEGORY, candidate['code']) &&
+    typeof candidate['message'] === 'string' &&
+    typeof candidate['category'] === 'string'
   );
 }
 

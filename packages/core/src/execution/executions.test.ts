@@ -259,7 +259,7 @@ describe('request authority', () => {
       expect(text).not.toContain(hidden);
     }
     const operator = projectExecutionSnapshot(privileged, { audience: 'operator', tenantId: 't-1' });
-    expect(operator?.fields.ownerId).toBe('owner-1');
+    expect(operator?.fields['ownerId']).toBe('owner-1');
     expect(() =>
       projectExecutionSnapshot(privileged, { audience: 'root' as never, tenantId: 't-1' }),
     ).toThrow(RangeError);

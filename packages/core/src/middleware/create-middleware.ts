@@ -12,13 +12,13 @@ export interface ToolMiddleware {
   readonly kind: 'armorer.middleware';
   readonly specificationVersion: 'v1';
   readonly name: string;
-  transform(configuration: ToolConfiguration): ToolConfigurationPatch | undefined | undefined;
+  transform(configuration: ToolConfiguration): ToolConfigurationPatch | undefined | void;
 }
 
 /** The function form accepted by {@link createMiddleware}. */
 export type ToolMiddlewareFunction = (
   configuration: ToolConfiguration,
-) => ToolConfigurationPatch | undefined | undefined;
+) => ToolConfigurationPatch | undefined | void;
 
 /**
  * Creates a middleware from a transform function.

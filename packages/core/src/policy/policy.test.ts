@@ -180,7 +180,7 @@ describe('approval and input requests', () => {
     const toolbox = createToolbox([sensitive()], {
       policy: {
         async beforeExecute(context) {
-          if (context.metadata?.sensitive)
+          if (context.metadata?.['sensitive'])
             return { status: 'needs_approval', reason: 'Sensitive action requires confirmation' };
           return { allow: true };
         },

@@ -25,7 +25,7 @@ export interface PolicyDecision {
 }
 
 /** The value a policy hook may return. */
-export type PolicyHookResult = PolicyDecision | boolean | undefined | undefined;
+export type PolicyHookResult = PolicyDecision | boolean | undefined | void;
 
 /** Everything a `beforeExecute` hook can read about the call it decides on. */
 export interface PolicyContext<TParams = Record<string, unknown>> {

@@ -18,21 +18,21 @@ export function normalizeToolConfig(raw: unknown): ToolConfiguration {
     });
   }
   const config = raw as Record<string, unknown>;
-  const name = config.name;
+  const name = config['name'];
   if (typeof name !== 'string' || name.length === 0 || name.length > 256 || INVALID_NAME.test(name)) {
     throw new ToolDefinitionError({
       code: 'INVALID_TOOL_NAME',
       message: `Tool name must be a non-empty string of at most 256 characters without whitespace, got ${JSON.stringify(name) ?? String(name)}.`,
     });
   }
-  const description = config.description;
+  const description = config['description'];
   if (typeof description !== 'string') {
     throw new ToolDefinitionError({
       code: 'INVALID_TOOL_DESCRIPTION',
       message: `Tool "${name}": description must be a string.`,
     });
   }
-  const execute = config.execute;
+  const execute = config['execute'];
   const isThenable =
     typeof execute === 'object' &&
     execute !== null &&
@@ -46,31 +46,31 @@ export function normalizeToolConfig(raw: unknown): ToolConfiguration {
   // A promised implementation that rejects must not become an unhandled rejection before the first call.
   if (isThenable) Promise.resolve(execute as PromiseLike<unknown>).then(undefined, () => {});
 
-  const metadata = normalizeMetadata(name, config.metadata);
-  const risk = normalizeRisk(name, config.risk);
-  const availability = config.availability;
+  const metadata = normalizeMetadata(name, config['metadata']);
+  const risk = normalizeRisk(name, config['risk']);
+  const availability = config['availability'];
   if (availability !== undefined && typeof availability !== 'function') {
     throw invalidConfig(name, 'availability must be a function.');
   }
-  const policy = config.policy;
+  const policy = config['policy'];
   if (policy !== undefined && (typeof policy !== 'object' || policy === null)) {
     throw invalidConfig(name, 'policy must be an object with beforeExecute/afterExecute hooks.');
   }
-  const context = config.context;
+  const context = config['context'];
   if (context !== undefined && (typeof context !== 'object' || context === null)) {
     throw invalidConfig(name, 'context must be an object.');
   }
   return {
     name,
     description,
-    schema: normalizeInputSchema(name, config.input ?? config.schema),
-    tags: normalizeTags(name, config.tags, risk),
+    schema: normalizeInputSchema(name, config['input'] ?? config['schema']),
+    tags: normalizeTags(name, config['tags'], risk),
     metadata,
     risk,
     context: context as ToolConfiguration['context'],
     availability: availability as ToolConfiguration['availability'],
     policy: policy as ToolConfiguration['policy'],
-    telemetry: config.telemetry === true,
+    telemetry: config['telemetry'] === true,
     execute: toImplementation(name, execute) as ToolConfiguration['execute'],
   };
 }

@@ -45,7 +45,7 @@ describe('fuzzy tool name resolution', () => {
     const result = await toolbox.execute({ name: 'Add_Numbers', arguments: { a: 2, b: 2 } });
     expect(result.result).toBe(4);
     expect(result.toolName).toBe('add-numbers');
-    expect(events[0]?.detail).toEqual({
+    expect(events[0]?.['detail']).toEqual({
       originalName: 'Add_Numbers',
       resolvedName: 'add-numbers',
       tier: 'normalized',

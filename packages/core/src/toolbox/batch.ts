@@ -27,7 +27,7 @@ export async function executeBatch(
       `Batch errorMode must be 'collect' or 'failFast', got ${JSON.stringify(errorMode)}.`,
     );
   }
-  const _results: ToolResult[] = new Array(calls.length);
+  const results: ToolResult[] = new Array(calls.length);
   const failFast = errorMode === 'failFast';
   const batchAbort = failFast ? new AbortController() : undefined;
   let perCall: ToolExecuteOptions | undefined = options === undefined ? undefined : callOptions;

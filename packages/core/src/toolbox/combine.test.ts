@@ -33,8 +33,8 @@ describe('extend', () => {
       string,
       unknown
     >;
-    expect(seen.region).toBe('us-east-1');
-    expect(seen.role).toBe('admin');
+    expect(seen['region']).toBe('us-east-1');
+    expect(seen['role']).toBe('admin');
     expect(base.context).toEqual({ region: 'us-east-1', role: 'user' });
   });
 
@@ -95,9 +95,9 @@ describe('combineToolboxes', () => {
     const combined = combineToolboxes(first, second);
     const forwarded = getToolboxInternals(combined)?.options as Record<string, unknown>;
     for (const key of FORWARDED_TOOLBOX_OPTIONS) expect(forwarded[key]).toBe(all[key]);
-    expect(forwarded.middleware).toBeUndefined();
-    expect(forwarded.signal).toBeUndefined();
-    expect(forwarded.telemetry).toBeUndefined();
+    expect(forwarded['middleware']).toBeUndefined();
+    expect(forwarded['signal']).toBeUndefined();
+    expect(forwarded['telemetry']).toBeUndefined();
     expect(FORWARDED_TOOLBOX_OPTIONS).toHaveLength(15);
   });
 
@@ -106,7 +106,7 @@ describe('combineToolboxes', () => {
     const combined = combineToolboxes(toolbox);
     for (const box of [toolbox, combined, toolbox.extend(makeGreetTool())]) {
       expect(JSON.stringify(box)).not.toContain('top-secret');
-      expect((box as unknown as Record<string, unknown>).approvalSecret).toBeUndefined();
+      expect((box as unknown as Record<string, unknown>)['approvalSecret']).toBeUndefined();
       const reachable = [
         ...Object.getOwnPropertyNames(box),
         ...Object.getOwnPropertyNames(Object.getPrototypeOf(box)),

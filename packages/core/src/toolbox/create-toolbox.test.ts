@@ -81,7 +81,7 @@ describe('runtime availability', () => {
       description: 'Search local files with ripgrep',
       input: z.object({ query: z.string() }),
       availability(context) {
-        return context.ripgrepAvailable === true;
+        return context['ripgrepAvailable'] === true;
       },
       async execute() {
         calls.count++;

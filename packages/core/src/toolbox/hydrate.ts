@@ -18,7 +18,8 @@ export function isSerializedTool(value: unknown): value is SerializedTool {
 
 /** Converts a JSON Schema of arguments into a Zod object schema with Zod 4's own `z.fromJSONSchema`. */
 export function jsonSchemaToObjectSchema(toolName: string, input: Record<string, unknown>): z.ZodType {
-  const isEmpty = input.type === undefined && input.properties === undefined && input.$ref === undefined;
+  const isEmpty =
+    input['type'] === undefined && input['properties'] === undefined && input['$ref'] === undefined;
   if (isEmpty) return z.object({});
   let schema: z.ZodType;
   try {

@@ -15,7 +15,7 @@ describe('hooks for satellite packages', () => {
     emitToolboxEvent(toolbox, 'search', { query: 'add' });
     emitToolboxEvent(toolbox, 'query', { ignored: true });
     expect(events).toHaveLength(1);
-    expect(events[0]?.detail).toEqual({ query: 'add' });
+    expect(events[0]?.['detail']).toEqual({ query: 'add' });
     expect(Object.hasOwn(events[0] as object, 'executionId')).toBe(false);
     expect(() => emitToolboxEvent({}, 'search', {})).toThrow(TypeError);
   });

@@ -41,7 +41,7 @@ describe('serialization', () => {
     const hydrated = createToolbox(JSON.parse(JSON.stringify(source)), {
       getTool(configuration) {
         if (configuration.name === 'add-numbers')
-          return async (params) => Number(params.a) + Number(params.b);
+          return async (params) => Number(params['a']) + Number(params['b']);
         return undefined;
       },
     });
