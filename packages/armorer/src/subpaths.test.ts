@@ -46,9 +46,7 @@ const SPEC_SUBPATHS = [
 ];
 /** Documented subpaths that later issues deliver, with the issue that owns each. */
 const PENDING: Record<string, string> = {
-  './adapters/open-ai/agents': 'OpenAI Agents issue',
   './idempotency': 'idempotency issue',
-  './instrumentation': 'instrumentation issue',
   './openapi': 'OpenAPI issue',
 };
 const SERVER_ONLY = new Set(['./coding', './mcp', './integrations/mcp', './adapters/open-ai/agents']);

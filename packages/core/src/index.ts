@@ -22,10 +22,13 @@
  */
 export * from './errors/index';
 export type * from './events/types';
+export type { ExecutionObserver, ObservedCall } from './execution/observer';
+export type { ToolCallPreview, ToolCallPreviewStatus } from './execution/preview';
 export type { ExecutionProjection, ProjectionAudience, ProjectionOptions } from './execution/projection';
 export { projectExecutionSnapshot } from './execution/projection';
 export { RESERVED_CONTEXT_KEYS } from './execution/registration';
 export type * from './execution/snapshot-types';
+export type { SpanContextLike, SpanLinkLike, TraceContextLike } from './execution/trace-context';
 export type * from './execution/types';
 export type {
   ToolConfigurationPatch,
@@ -58,6 +61,12 @@ export type {
 export { AdapterLoadError } from './toolbox/provider-exporters';
 export type { ProviderImportOptions, ToolsOf } from './toolbox/public';
 export { createToolbox } from './toolbox/public';
-export { emitToolboxEvent, getToolboxEmbedder, getToolboxRevision } from './toolbox/satellite';
+export {
+  emitToolboxEvent,
+  getToolboxEmbedder,
+  getToolboxRevision,
+  observeToolbox,
+  previewToolCall,
+} from './toolbox/satellite';
 export { suggestToolNames } from './toolbox/suggest';
 export type * from './toolbox/types';

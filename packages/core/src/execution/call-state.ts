@@ -2,6 +2,7 @@ import { describeThrown, type ToolError } from '../errors/tool-error';
 import type { RequestContext } from '../policy/request-context';
 import type { PendingApproval, PolicyContext } from '../policy/types';
 import type { DispatchedEvent, ProgressUpdate } from '../tool/types';
+import type { ExecutionObserver, ObservedCall } from './observer';
 import type { Registration } from './registration';
 import type { CleanupStatus, ExecutionState } from './snapshot-types';
 import type { ExecutionTracker } from './tracker';
@@ -277,4 +278,8 @@ export class CallExtras {
   unlinkCaller: (() => void) | undefined = undefined;
   /** Set by a live stream so cancellation can close it. */
   streamCancel: (() => void) | undefined = undefined;
+  /** The toolbox observer watching this call (tracing), its token, and what it was told at the start. */
+  observer: ExecutionObserver | undefined = undefined;
+  observation: unknown = undefined;
+  observed: ObservedCall | undefined = undefined;
 }

@@ -3,6 +3,7 @@ import { EventHub } from '../events/event-hub';
 import type { ToolPolicy } from '../policy/types';
 import type { AnyTool, ToolConfiguration } from '../tool/types';
 import { ConcurrencyGate } from './concurrency-gate';
+import type { ExecutionObserver } from './observer';
 import { ExecutionTracker } from './tracker';
 
 /** What the owner of an execution (a toolbox, or a tool called directly) contributes to it. */
@@ -25,6 +26,8 @@ export interface ExecutionOwner {
   readonly allowMutation: boolean;
   readonly allowDangerous: boolean;
   readonly telemetry: boolean;
+  /** Observes every admitted call (tracing); installed after creation, `undefined` costs nothing. */
+  observer: ExecutionObserver | undefined;
 }
 
 /** A tool as registered with one owner: everything the hot path needs, computed once. */
@@ -74,6 +77,7 @@ export function createStandaloneOwner(emitter: EventHub = new EventHub()): Execu
     allowMutation: true,
     allowDangerous: true,
     telemetry: false,
+    observer: undefined,
   };
 }
 

@@ -7,6 +7,7 @@ import { CallState, INTERRUPTED } from './call-state';
 import { armCancellation, cancelledError, waitInterruptible } from './cancellation';
 import { admissionFailure, finishCall } from './finish-call';
 import { nextExecutionId } from './ids';
+import { observeStart, runObserved } from './observe';
 import type { Registration } from './registration';
 import {
   createContext,
@@ -105,6 +106,10 @@ function startAdmitted(
   }
   const state = new CallState(reg, tracker, call, callId, nextExecutionId(), ownerId, requestContext, signal);
   state.wantsStream = options?.stream === true;
+  const observer = reg.owner.observer;
+  if (observer !== undefined && (observer.enabled === undefined || observer.enabled())) {
+    observeStart(state, observer, options);
+  }
   // Arguments arrive as objects or JSON strings; listeners see the parsed object whenever it parses.
   const raw = call.arguments;
   const args =
@@ -203,7 +208,10 @@ function invoke(state: CallState): StartedCall {
   if (state.tracker.observing) state.ext.startedAt = state.ext.lastActivityAt = Date.now();
   let returned: unknown;
   try {
-    returned = state.reg.config.execute(state.params, createContext(state.reg, state) as never);
+    returned =
+      state.x?.observer === undefined
+        ? state.reg.config.execute(state.params, createContext(state.reg, state) as never)
+        : runObserved(state, state.reg.config.execute, createContext(state.reg, state));
   } catch (error) {
     return failed(state, error);
   }

@@ -1,6 +1,7 @@
 import type { ToolError } from '../errors/tool-error';
 import type { RequestContext } from '../policy/request-context';
 import type { PendingApproval } from '../policy/types';
+import type { SpanLinkLike, TraceContextLike } from './trace-context';
 
 /**
  * A request to run one tool: the interoperability contract that provider adapters parse into.
@@ -50,6 +51,13 @@ export interface ToolExecuteOptions {
   readonly ownerId?: string;
   /** The caller's authority, frozen before policy runs. */
   readonly requestContext?: RequestContext;
+  /**
+   * The OpenTelemetry context to nest this call's span under (read by `armorer/instrumentation`;
+   * ignored when the toolbox is not instrumented). Defaults to the active context.
+   */
+  readonly parentContext?: TraceContextLike;
+  /** Span links to attach to this call's span, when linked traces are preferred over nesting. */
+  readonly spanLinks?: readonly SpanLinkLike[];
 }
 
 /** Options of `executeWith`: parameters plus call options in one object. */

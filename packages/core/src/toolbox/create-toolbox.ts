@@ -9,7 +9,7 @@ import { createRegistration, type ExecutionOwner, type Registration } from '../e
 import { type StartedCall, startCall, toPromise } from '../execution/run-call';
 import type { AbortScope, Executions, ShutdownOptions, ShutdownReport } from '../execution/snapshot-types';
 import { ExecutionTracker } from '../execution/tracker';
-import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
+import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions } from '../execution/types';
 import { isTool, toolInternals } from '../tool/create-tool';
 import { serializeTool } from '../tool/serialize';
 import type { AnyTool, SerializedTool } from '../tool/types';
@@ -71,10 +71,16 @@ export class ToolboxImpl {
       allowMutation: options.allowMutation !== false,
       allowDangerous: options.allowDangerous !== false,
       telemetry: options.telemetry === true,
+      observer: undefined,
     };
     this.#admission = new Admission(options, this.#emitter, this.#registrations);
     markToolbox(this);
-    setToolboxInternals(this, { options, registrations: this.#registrations, emitter: this.#emitter });
+    setToolboxInternals(this, {
+      options,
+      registrations: this.#registrations,
+      emitter: this.#emitter,
+      owner: this.#owner,
+    });
     const signal = options.signal;
     if (signal !== undefined) {
       if (signal.aborted) void tracker.complete();

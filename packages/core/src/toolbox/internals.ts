@@ -1,5 +1,5 @@
 import type { EventHub } from '../events/event-hub';
-import type { Registration } from '../execution/registration';
+import type { ExecutionOwner, Registration } from '../execution/registration';
 import type { ToolboxOptions } from './types';
 
 /** What composition needs from a toolbox and what must never be readable from its public surface. */
@@ -7,6 +7,8 @@ export interface ToolboxInternals {
   readonly options: ToolboxOptions<object>;
   readonly registrations: ReadonlyMap<string, Registration>;
   readonly emitter: EventHub;
+  /** What every call through this toolbox runs under (its observer slot is set by satellites). */
+  readonly owner: ExecutionOwner;
 }
 
 const internals = new WeakMap<object, ToolboxInternals>();

@@ -1,4 +1,8 @@
 import type { ToolboxEventMap } from '../events/types';
+import { nextCallId } from '../execution/ids';
+import type { ExecutionObserver } from '../execution/observer';
+import { previewRegisteredCall, type ToolCallPreview } from '../execution/preview';
+import type { ToolCall, ToolExecuteOptions } from '../execution/types';
 import type { ToolboxEmbedder } from './embedder';
 import { getToolboxInternals } from './internals';
 
@@ -58,4 +62,54 @@ export function getToolboxRevision(toolbox: unknown): number {
  */
 export function getToolboxEmbedder(toolbox: unknown): ToolboxEmbedder | undefined {
   return internalsOrThrow(toolbox).options.embedder;
+}
+
+/**
+ * Installs an observer of every admitted call of a toolbox (tracing: see `armorer/instrumentation`),
+ * replacing any previous one. Returns a function that removes it (a no-op once another observer
+ * replaced it). A toolbox without an observer pays one property check per call.
+ *
+ * @example
+ * ```ts
+ * const stop = observeToolbox(toolbox, {
+ *   specificationVersion: 'v1',
+ *   start: (call) => performance.now(),
+ *   end: (startedAt, result, call) => console.log(call.toolName, result.outcome, performance.now() - startedAt),
+ * });
+ * stop();
+ * ```
+ */
+export function observeToolbox<TToken>(toolbox: unknown, observer: ExecutionObserver<TToken>): () => void {
+  const { owner } = internalsOrThrow(toolbox);
+  if (observer?.specificationVersion !== 'v1' || typeof observer.start !== 'function') {
+    throw new TypeError('Expected an execution observer with specificationVersion "v1".');
+  }
+  owner.observer = observer as ExecutionObserver;
+  return () => {
+    if (owner.observer === observer) owner.observer = undefined;
+  };
+}
+
+/**
+ * What a call would meet before its implementation runs (availability, arguments, validation, metadata
+ * enforcement, `beforeExecute` policy), without executing it: adapters use it to ask for approval up
+ * front. The name must be a registered name (no resolution); policy hooks run, so hooks should not
+ * count calls.
+ *
+ * @example
+ * ```ts
+ * const preview = await previewToolCall(toolbox, { id: 'call-1', name: 'send-email', arguments: '{"to":"a@b.c"}' });
+ * if (preview.status === 'needs_approval') askAPerson(preview.error?.message);
+ * ```
+ */
+export function previewToolCall(
+  toolbox: unknown,
+  call: ToolCall,
+  options?: ToolExecuteOptions,
+): Promise<ToolCallPreview> {
+  const { registrations } = internalsOrThrow(toolbox);
+  const reg = typeof call?.name === 'string' ? registrations.get(call.name) : undefined;
+  if (reg === undefined) return Promise.resolve({ status: 'not_found' });
+  const callId = typeof call.id === 'string' && call.id.length > 0 ? call.id : nextCallId();
+  return previewRegisteredCall(reg, call, callId, options);
 }
