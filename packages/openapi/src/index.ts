@@ -14,6 +14,21 @@
 export type { OpenAPIErrorCode } from './errors/openapi-error';
 export { OpenAPIError } from './errors/openapi-error';
 export type {
+  ExportableToolbox,
+  OpenAPIDocument,
+  OpenAPIInfo,
+  OpenAPIServer,
+  ToOpenAPIOptions,
+} from './export/to-openapi';
+export { toOpenAPI } from './export/to-openapi';
+export type {
+  OpenAPIHandler,
+  OpenAPIHandlerOptions,
+  RequestCallOptions,
+  ServableToolbox,
+} from './handler/create-openapi-handler';
+export { createOpenAPIHandler } from './handler/create-openapi-handler';
+export type {
   FetchFunction,
   FromOpenAPIOptions,
   HeadersOption,

@@ -302,12 +302,14 @@ function importOperation(
   );
   const extension = extensionOf(operation);
   const readOnly = method === 'get' || method === 'head';
+  // A document made by toOpenAPI carries the tool's own metadata; it wins over what the method implies.
   const metadata: Record<string, unknown> = {
-    ...(readOnly ? { readOnly: true } : { mutates: true }),
-    openapi: { method: info.method, path, ...(operationId === undefined ? {} : { operationId }) },
-    ...(operation['deprecated'] === true ? { deprecated: true } : {}),
+    ...(extension.metadata ?? {
+      ...(readOnly ? { readOnly: true } : { mutates: true }),
+      openapi: { method: info.method, path, ...(operationId === undefined ? {} : { operationId }) },
+      ...(operation['deprecated'] === true ? { deprecated: true } : {}),
+    }),
     ...(plan.output === undefined ? {} : { outputSchema: plan.output }),
-    ...extension.metadata,
   };
   try {
     const tool = createTool({

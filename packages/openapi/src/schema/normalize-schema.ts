@@ -51,6 +51,38 @@ const DROPPED = new Set([
   'definitions',
   '$vocabulary',
 ]);
+/** Keywords with plain (non-schema) values that are copied as they are; anything unknown is left out. */
+const VALUE_KEYWORDS = new Set([
+  'type',
+  'enum',
+  'const',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'maxContains',
+  'minContains',
+  'maxProperties',
+  'minProperties',
+  'required',
+  'title',
+  'description',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'examples',
+  'format',
+  'contentEncoding',
+  'contentMediaType',
+]);
 const ANNOTATIONS = new Set([
   'description',
   'title',
@@ -185,8 +217,8 @@ export class SchemaNormalizer {
         out['prefixItems'] = value.map((item, index) =>
           this.walk(item, `${at}/${index}`, mode, dependencies, depth + 1),
         );
-      } else {
-        setKey(out, key, value);
+      } else if (VALUE_KEYWORDS.has(key)) {
+        out[key] = value;
       }
     }
     if (isObject(schema['properties'])) this.dropHiddenProperties(schema, out, mode);
