@@ -115,7 +115,9 @@ function encodeBody(binding: BodyBinding, value: unknown, headers: Headers): Pre
       for (const key of Object.keys(value)) {
         const item = value[key];
         for (const entry of Array.isArray(item) ? item : [item]) {
-          if (entry !== undefined) form.append(key, scalar(entry));
+          if (entry === undefined) continue;
+          if (binding.files.includes(key)) form.append(key, new Blob([scalar(entry)]), key);
+          else form.append(key, scalar(entry));
         }
       }
     }

@@ -13,9 +13,45 @@ const LAZY_ROOT_KEYS = new Set([
   '$defs',
 ]);
 
+const MAP_VALUED = ['properties', 'patternProperties', '$defs'];
+const SCHEMA_VALUED = ['items', 'additionalProperties', 'contains', 'propertyNames', 'not'];
+const ARRAY_VALUED = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+
+/**
+ * The schema without `default`s: Zod would fill them in, and the request would then carry values the
+ * caller never chose (the API applies its own defaults). The model still sees them in the exported schema.
+ */
+function withoutDefaults(schema: unknown): unknown {
+  if (!isObject(schema)) return schema;
+  const out: JsonObject = {};
+  for (const key of Object.keys(schema)) {
+    if (key === 'default') continue;
+    const value = schema[key];
+    if (MAP_VALUED.includes(key) && isObject(value)) {
+      const map: JsonObject = {};
+      for (const name of Object.keys(value)) {
+        Object.defineProperty(map, name, {
+          value: withoutDefaults(value[name]),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      out[key] = map;
+    } else if (SCHEMA_VALUED.includes(key)) {
+      out[key] = withoutDefaults(value);
+    } else if (ARRAY_VALUED.includes(key) && Array.isArray(value)) {
+      out[key] = value.map(withoutDefaults);
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
 function convert(toolName: string, json: JsonObject): z.ZodType {
   try {
-    return z.fromJSONSchema(json as Parameters<typeof z.fromJSONSchema>[0]);
+    return z.fromJSONSchema(withoutDefaults(json) as Parameters<typeof z.fromJSONSchema>[0]);
   } catch (error) {
     throw new Error(
       `The input schema of tool "${toolName}" could not be converted for validation: ${error instanceof Error ? error.message : String(error)}`,

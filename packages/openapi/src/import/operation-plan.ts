@@ -28,6 +28,8 @@ export interface BodyBinding {
   /** The input property that holds the whole body; undefined when its properties sit at the top level. */
   readonly property: string | undefined;
   readonly required: boolean;
+  /** Multipart fields declared as files (`format: binary`); a string value is sent as a file part. */
+  readonly files: readonly string[];
 }
 
 /** Everything a call needs to turn validated input into an HTTP request. */
@@ -176,12 +178,19 @@ export function planOperation(
           encoding: chosen.encoding,
           property: undefined,
           required: bodyRequired,
+          files: fileFields(root),
         };
       } else {
         const property = used.has('body') ? 'requestBody' : 'body';
         setKey(properties, property, withDescription(bodySchema, found.value['description']));
         if (bodyRequired) required.push(property);
-        body = { mediaType: chosen.mediaType, encoding: chosen.encoding, property, required: bodyRequired };
+        body = {
+          mediaType: chosen.mediaType,
+          encoding: chosen.encoding,
+          property,
+          required: bodyRequired,
+          files: fileFields(bodySchema),
+        };
       }
     }
   }
@@ -314,4 +323,14 @@ function responsePlan(
     if (defs !== undefined) output['$defs'] = defs;
   }
   return { output, accept: mediaTypes.size === 0 ? undefined : [...mediaTypes].join(', ') };
+}
+
+function fileFields(schema: JsonSchema): string[] {
+  const properties = isObject(schema) ? schema['properties'] : undefined;
+  if (!isObject(properties)) return [];
+  return Object.keys(properties).filter((name) => {
+    const property = properties[name];
+    const item = isObject(property) && property['type'] === 'array' ? property['items'] : property;
+    return isObject(item) && (item['format'] === 'binary' || item['contentMediaType'] !== undefined);
+  });
 }
