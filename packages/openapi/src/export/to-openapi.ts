@@ -75,7 +75,8 @@ function outputSchemaOf(tool: AnyTool): JsonObject | undefined {
   return isObject(declared) ? declared : undefined;
 }
 
-function extensionOf(tool: AnyTool): JsonObject | undefined {
+/** Always present on generated operations: it marks them as armorer tools whose metadata is their own. */
+function extensionOf(tool: AnyTool): JsonObject {
   const { metadata, risk } = tool.configuration;
   const extension: JsonObject = {};
   if (metadata !== undefined) {
@@ -83,7 +84,7 @@ function extensionOf(tool: AnyTool): JsonObject | undefined {
     extension['metadata'] = rest;
   }
   if (risk !== undefined) extension['risk'] = risk;
-  return Object.keys(extension).length === 0 ? undefined : extension;
+  return extension;
 }
 
 function errorResponses(): JsonObject {
@@ -157,8 +158,7 @@ export function toOpenAPI(toolbox: ExportableToolbox, options: ToOpenAPIOptions)
       operation['tags'] = [...tool.configuration.tags];
       for (const tag of tool.configuration.tags) tags.add(tag);
     }
-    const extension = extensionOf(tool);
-    if (extension !== undefined) operation[ARMORER_EXTENSION] = extension;
+    operation[ARMORER_EXTENSION] = extensionOf(tool);
     setKey(paths, operationPath(prefix, name), { post: operation });
   }
   return {

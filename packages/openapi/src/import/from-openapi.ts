@@ -131,10 +131,11 @@ function describeOperation(operation: JsonObject, method: string, path: string):
   return description || summary || `${method.toUpperCase()} ${path}`;
 }
 
-function extensionOf(operation: JsonObject): { metadata?: ToolMetadata; risk?: ToolRisk } {
+function extensionOf(operation: JsonObject): { present: boolean; metadata?: ToolMetadata; risk?: ToolRisk } {
   const extension = operation[ARMORER_EXTENSION];
-  if (!isObject(extension)) return {};
+  if (!isObject(extension)) return { present: false };
   return {
+    present: true,
     ...(isObject(extension['metadata']) ? { metadata: extension['metadata'] as ToolMetadata } : {}),
     ...(isObject(extension['risk']) ? { risk: extension['risk'] as ToolRisk } : {}),
   };
@@ -303,20 +304,20 @@ function importOperation(
   const extension = extensionOf(operation);
   const readOnly = method === 'get' || method === 'head';
   // A document made by toOpenAPI carries the tool's own metadata; it wins over what the method implies.
-  const metadata: Record<string, unknown> = {
-    ...(extension.metadata ?? {
-      ...(readOnly ? { readOnly: true } : { mutates: true }),
-      openapi: { method: info.method, path, ...(operationId === undefined ? {} : { operationId }) },
-      ...(operation['deprecated'] === true ? { deprecated: true } : {}),
-    }),
-    ...(plan.output === undefined ? {} : { outputSchema: plan.output }),
-  };
+  const base: Record<string, unknown> | undefined = extension.present
+    ? extension.metadata
+    : {
+        ...(readOnly ? { readOnly: true } : { mutates: true }),
+        openapi: { method: info.method, path, ...(operationId === undefined ? {} : { operationId }) },
+        ...(operation['deprecated'] === true ? { deprecated: true } : {}),
+      };
+  const metadata = plan.output === undefined ? base : { ...base, outputSchema: plan.output };
   try {
     const tool = createTool({
       name,
       description: describeOperation(operation, method, path),
       tags,
-      metadata,
+      ...(metadata === undefined ? {} : { metadata }),
       ...(extension.risk === undefined ? {} : { risk: extension.risk }),
       input: lazyInputSchema(name, plan.input),
       execute: createCall(plan, { ...info, name }, context.baseUrl, options),

@@ -1,4 +1,4 @@
-import { createToolError, type ToolErrorCode, ToolFailureError } from '@armorer/core';
+import { createToolError, isToolError, type ToolErrorCode, ToolFailureError } from '@armorer/core';
 
 /** What a call returns for a body that is neither JSON nor text. */
 export interface BinaryResult {
@@ -54,11 +54,22 @@ export function retryAfterMs(header: string | null, now: number = Date.now()): n
 }
 
 /**
- * The failure of a non-2xx response as a `ToolFailureError`: 429 is RATE_LIMITED (with `Retry-After`),
- * anything else EXECUTION_FAILED, retryable for 408 and 5xx. The status and the body are in `details`.
+ * The failure of a non-2xx response as a `ToolFailureError`: a `ToolError` body (an armorer server) keeps
+ * its code; otherwise 429 is RATE_LIMITED (with `Retry-After`) and anything else EXECUTION_FAILED,
+ * retryable for 408 and 5xx. The status and the body are in `details`.
  */
 export function httpFailure(response: Response, body: unknown, operation: string): ToolFailureError {
   const status = response.status;
+  if (isToolError(body)) {
+    // An armorer server (createOpenAPIHandler) answered with a ToolError: keep its code and message.
+    const remote = body;
+    return new ToolFailureError(
+      createToolError(remote.code, remote.message, {
+        details: { ...remote.details, status, responseBody: body },
+        retryable: typeof remote.retryable === 'boolean' ? remote.retryable : status >= 500,
+      }),
+    );
+  }
   const code: ToolErrorCode = status === 429 ? 'RATE_LIMITED' : 'EXECUTION_FAILED';
   const wait =
     status === 429 || status === 503 ? retryAfterMs(response.headers.get('retry-after')) : undefined;
