@@ -65,7 +65,7 @@ describe('real OpenAPI documents', () => {
     expect(model.result).toMatchObject({ id: 'gpt-test' });
     const chatArguments = { model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] };
     const input = toolbox.toJSON().tools.find((tool) => tool.name === 'createChatCompletion')?.input;
-    const wrapped = (input?.['properties'] as Record<string, unknown>)['body'] !== undefined;
+    const wrapped = ((input?.['properties'] ?? {}) as Record<string, unknown>)['body'] !== undefined;
     const chat = await toolbox.execute({
       name: 'createChatCompletion',
       arguments: wrapped ? { body: chatArguments } : chatArguments,

@@ -102,7 +102,7 @@ describe('SchemaNormalizer', () => {
         type: 'object',
         not: { required: ['x'] },
         if: { type: 'object' },
-        then: {},
+        else: {},
         properties: { n: { not: {} } },
       },
     );
@@ -110,7 +110,7 @@ describe('SchemaNormalizer', () => {
     expect(warnings.map((warning) => warning.message)).toEqual([
       '"not" cannot be validated by the tool; it is left to the server.',
       '"if" cannot be validated by the tool; it is left to the server.',
-      '"then" cannot be validated by the tool; it is left to the server.',
+      '"else" cannot be validated by the tool; it is left to the server.',
     ]);
   });
 
