@@ -51,7 +51,6 @@ const PENDING: Record<string, string> = {
   './integrations/mcp': 'MCP issue',
   './idempotency': 'idempotency issue',
   './instrumentation': 'instrumentation issue',
-  './openapi': 'OpenAPI issue',
 };
 const SERVER_ONLY = new Set(['./coding', './mcp', './integrations/mcp', './adapters/open-ai/agents']);
 
