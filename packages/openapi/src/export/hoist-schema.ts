@@ -50,7 +50,10 @@ function rewrite(value: unknown, map: (ref: string) => string): unknown {
  * the root a component too, and the caller gets a `$ref` to it.
  */
 export function placeSchema(registry: ComponentRegistry, json: JsonObject, baseName: string): JsonObject {
-  const { $schema: _dialect, $defs, ...rest } = json;
+  // A loop, not `{ $schema, $defs, ...rest }`: rest destructuring is the slow path of the export.
+  const rest: JsonObject = {};
+  for (const key in json) if (key !== '$schema' && key !== '$defs') setKey(rest, key, json[key]);
+  const $defs = json['$defs'];
   if (!hasReference(rest) && !hasReference($defs)) return rest;
   const defs = isObject($defs) ? $defs : {};
   const defNames = new Map<string, string>();

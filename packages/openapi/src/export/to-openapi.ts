@@ -67,6 +67,10 @@ export function operationPath(prefix: string, name: string): string {
   return `${prefix}/${encodeURIComponent(name)}`;
 }
 
+const ERROR_REFERENCES: Readonly<Record<string, JsonObject>> = Object.fromEntries(
+  ERROR_RESPONSES.map(([status]) => [status, { $ref: `#/components/responses/Error${status}` }]),
+);
+
 function outputSchemaOf(tool: AnyTool): JsonObject | undefined {
   const declared = tool.configuration.metadata?.['outputSchema'];
   if (declared instanceof z.ZodType) {
@@ -80,11 +84,33 @@ function extensionOf(tool: AnyTool): JsonObject {
   const { metadata, risk } = tool.configuration;
   const extension: JsonObject = {};
   if (metadata !== undefined) {
-    const { outputSchema: _output, ...rest } = metadata;
-    extension['metadata'] = rest;
+    // The output schema travels as the 200 response, not twice.
+    if (metadata['outputSchema'] === undefined) {
+      extension['metadata'] = metadata;
+    } else {
+      const rest: JsonObject = {};
+      for (const key in metadata) if (key !== 'outputSchema') setKey(rest, key, metadata[key]);
+      extension['metadata'] = rest;
+    }
   }
   if (risk !== undefined) extension['risk'] = risk;
   return extension;
+}
+
+/** The 200 response and the error references, as one literal (building it key by key is slower in JSC). */
+function responsesOf(schema: JsonObject): JsonObject {
+  return {
+    '200': { description: 'The tool result.', content: { 'application/json': { schema } } },
+    '400': ERROR_REFERENCES['400'],
+    '403': ERROR_REFERENCES['403'],
+    '404': ERROR_REFERENCES['404'],
+    '429': ERROR_REFERENCES['429'],
+    '499': ERROR_REFERENCES['499'],
+    '500': ERROR_REFERENCES['500'],
+    '501': ERROR_REFERENCES['501'],
+    '503': ERROR_REFERENCES['503'],
+    '504': ERROR_REFERENCES['504'],
+  };
 }
 
 function errorResponses(): JsonObject {
@@ -130,9 +156,6 @@ export function toOpenAPI(toolbox: ExportableToolbox, options: ToOpenAPIOptions)
   };
   const paths: JsonObject = {};
   const tags = new Set<string>();
-  const failures: JsonObject = {};
-  for (const [status] of ERROR_RESPONSES)
-    failures[status] = { $ref: `#/components/responses/Error${status}` };
   for (const tool of toolbox.tools()) {
     const { name, description } = tool.configuration;
     const base = name.replace(/[^A-Za-z0-9._-]/g, '_');
@@ -142,17 +165,7 @@ export function toOpenAPI(toolbox: ExportableToolbox, options: ToOpenAPIOptions)
       operationId: name,
       description,
       requestBody: { required: true, content: { 'application/json': { schema: input } } },
-      responses: {
-        '200': {
-          description: 'The tool result.',
-          content: {
-            'application/json': {
-              schema: output === undefined ? {} : placeSchema(registry, output, `${base}.output`),
-            },
-          },
-        },
-        ...failures,
-      },
+      responses: responsesOf(output === undefined ? {} : placeSchema(registry, output, `${base}.output`)),
     };
     if (tool.configuration.tags.length > 0) {
       operation['tags'] = [...tool.configuration.tags];
