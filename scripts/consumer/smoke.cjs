@@ -36,5 +36,36 @@ module.exports = async function smoke(ns, { z, assert }) {
       }
     }
   }
+  if (typeof ns.fromOpenAPI === 'function' && typeof ns.toOpenAPI === 'function' && z) {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Smoke', version: '1' },
+      paths: {
+        '/sum/{a}': {
+          get: {
+            operationId: 'sum',
+            parameters: [
+              { name: 'a', in: 'path', required: true, schema: { type: 'integer' } },
+              { name: 'b', in: 'query', schema: { type: 'integer' } },
+            ],
+            responses: {
+              200: { description: 'ok', content: { 'application/json': { schema: { type: 'integer' } } } },
+            },
+          },
+        },
+      },
+    };
+    const fetch = async (url) => {
+      const parsed = new URL(url);
+      const total = Number(parsed.pathname.split('/').pop()) + Number(parsed.searchParams.get('b'));
+      return new Response(JSON.stringify(total), { headers: { 'content-type': 'application/json' } });
+    };
+    const { toolbox } = ns.fromOpenAPI(document, { baseUrl: 'https://api.example.com', fetch });
+    const call = await toolbox.execute({ name: 'sum', arguments: { a: 5, b: 3 } });
+    assert.equal(call.result, 8, 'an imported OpenAPI operation calls through the injected fetch');
+    const exported = ns.toOpenAPI(toolbox, { info: { title: 'Smoke', version: '1' } });
+    assert.equal(exported.paths['/sum'].post.operationId, 'sum', 'toOpenAPI writes one POST per tool');
+    called.push('fromOpenAPI', 'toOpenAPI');
+  }
   return called;
 };

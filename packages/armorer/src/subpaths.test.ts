@@ -47,7 +47,6 @@ const SPEC_SUBPATHS = [
 /** Documented subpaths that later issues deliver, with the issue that owns each. */
 const PENDING: Record<string, string> = {
   './idempotency': 'idempotency issue',
-  './openapi': 'OpenAPI issue',
 };
 const SERVER_ONLY = new Set(['./coding', './mcp', './integrations/mcp', './adapters/open-ai/agents']);
 

@@ -45,7 +45,7 @@ export { lazy } from './tool/lazy';
 export { UNTRUSTED_OUTPUT_TAG } from './tool/normalize-config';
 export type { EmptyInput, ToolRegistrar } from './tool/public';
 export { createTool, createToolCall, withContext } from './tool/public';
-export { serializeTool, toolInputJsonSchema } from './tool/serialize';
+export { rememberJsonSchema, serializeTool, toolInputJsonSchema } from './tool/serialize';
 export type * from './tool/types';
 export { combineToolbox, combineToolboxes, FORWARDED_TOOLBOX_OPTIONS } from './toolbox/combine';
 export type { EmbeddingVectors, ToolboxEmbedder } from './toolbox/embedder';

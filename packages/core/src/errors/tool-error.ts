@@ -59,6 +59,10 @@ export interface ToolErrorDetails {
   readonly thrownType?: string;
   /** For RATE_LIMITED: how long to wait before the call can succeed. */
   readonly retryAfterMs?: number;
+  /** The HTTP status of the response that failed the call, for tools that call an HTTP API. */
+  readonly status?: number;
+  /** The body of that response (parsed JSON, or text), for the model to read. */
+  readonly responseBody?: unknown;
 }
 
 /**

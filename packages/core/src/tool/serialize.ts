@@ -18,8 +18,14 @@ export function toolInputJsonSchema(schema: ObjectSchema): Record<string, unknow
 
 /**
  * Records the JSON Schema a schema was converted from, so hydrated tools serialize back to exactly the
- * declaration they came from (export -> import -> export is a fixed point).
- * @internal
+ * declaration they came from (export -> import -> export is a fixed point). Importers that build their
+ * Zod schema themselves (for example lazily, as `@armorer/openapi` does) call it before `createTool`.
+ *
+ * @example
+ * ```ts
+ * const schema = z.object({ a: z.number() });
+ * rememberJsonSchema(schema, { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] });
+ * ```
  */
 export function rememberJsonSchema(schema: ObjectSchema, json: Record<string, unknown>): void {
   jsonSchemas.set(schema, json);

@@ -1,0 +1,6 @@
+/**
+ * armorer/openapi: re-exports `@armorer/openapi`.
+ *
+ * @module
+ */
+export * from '@armorer/openapi';
