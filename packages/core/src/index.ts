@@ -24,6 +24,12 @@ export * from './errors/index';
 export type * from './events/types';
 export type { ExecutionProjection, ProjectionAudience, ProjectionOptions } from './execution/projection';
 export { projectExecutionSnapshot } from './execution/projection';
+export type {
+  ExecutionInterceptor,
+  InterceptedExecuteOptions,
+  InterceptedInvocation,
+} from './execution/interceptor';
+export { EXECUTION_INTERCEPTOR, withExecutionInterceptor } from './execution/interceptor';
 export { RESERVED_CONTEXT_KEYS } from './execution/registration';
 export type * from './execution/snapshot-types';
 export type * from './execution/types';
@@ -43,6 +49,7 @@ export { UNTRUSTED_OUTPUT_TAG } from './tool/normalize-config';
 export type { EmptyInput, ToolRegistrar } from './tool/public';
 export { createTool, createToolCall, withContext } from './tool/public';
 export { serializeTool, toolInputJsonSchema } from './tool/serialize';
+export { getToolRevision } from './tool/tool-revision';
 export type * from './tool/types';
 export { combineToolbox, combineToolboxes, FORWARDED_TOOLBOX_OPTIONS } from './toolbox/combine';
 export type { EmbeddingVectors, ToolboxEmbedder } from './toolbox/embedder';

@@ -2,6 +2,7 @@ import { describeThrown, type ToolError } from '../errors/tool-error';
 import type { RequestContext } from '../policy/request-context';
 import type { PendingApproval, PolicyContext } from '../policy/types';
 import type { DispatchedEvent, ProgressUpdate } from '../tool/types';
+import type { ExecutionInterceptor } from './interceptor';
 import type { Registration } from './registration';
 import type { CleanupStatus, ExecutionState } from './snapshot-types';
 import type { ExecutionTracker } from './tracker';
@@ -277,4 +278,6 @@ export class CallExtras {
   unlinkCaller: (() => void) | undefined = undefined;
   /** Set by a live stream so cancellation can close it. */
   streamCancel: (() => void) | undefined = undefined;
+  /** Stands in front of the implementation when the call's options carry one (armorer/idempotency). */
+  interceptor: ExecutionInterceptor | undefined = undefined;
 }

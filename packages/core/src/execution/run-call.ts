@@ -2,11 +2,13 @@ import { createToolError } from '../errors/tool-error';
 import { runPolicyStage } from '../policy/evaluate';
 import { freezeRequestContext, narrowCapabilities, type RequestContext } from '../policy/request-context';
 import type { PolicyContext } from '../policy/types';
+import type { ToolCallContext } from '../tool/types';
 import { ArgumentsFailure, parseArguments, validationError } from './arguments';
 import { CallState, INTERRUPTED } from './call-state';
 import { armCancellation, cancelledError, waitInterruptible } from './cancellation';
 import { admissionFailure, finishCall } from './finish-call';
 import { nextExecutionId } from './ids';
+import { type ExecutionInterceptor, Invocation, interceptorOf } from './interceptor';
 import type { Registration } from './registration';
 import {
   createContext,
@@ -97,13 +99,16 @@ function startAdmitted(
   let ownerId: string | undefined;
   let signal: AbortSignal | undefined;
   let timeout: number | undefined;
+  let interceptor: ExecutionInterceptor | undefined;
   if (options !== undefined) {
     if (options.requestContext !== undefined) requestContext = freezeRequestContext(options.requestContext);
     ownerId = options.ownerId ?? requestContext?.authority?.ownerId;
     signal = options.signal;
     timeout = options.timeout;
+    interceptor = interceptorOf(options);
   }
   const state = new CallState(reg, tracker, call, callId, nextExecutionId(), ownerId, requestContext, signal);
+  if (interceptor !== undefined) state.ext.interceptor = interceptor;
   state.wantsStream = options?.stream === true;
   // Arguments arrive as objects or JSON strings; listeners see the parsed object whenever it parses.
   const raw = call.arguments;
@@ -203,7 +208,12 @@ function invoke(state: CallState): StartedCall {
   if (state.tracker.observing) state.ext.startedAt = state.ext.lastActivityAt = Date.now();
   let returned: unknown;
   try {
-    returned = state.reg.config.execute(state.params, createContext(state.reg, state) as never);
+    const interceptor = state.x?.interceptor;
+    const context = createContext(state.reg, state);
+    returned =
+      interceptor === undefined
+        ? state.reg.config.execute(state.params, context as never)
+        : interceptor(intercepted(state, context));
   } catch (error) {
     return failed(state, error);
   }
@@ -216,6 +226,18 @@ function invoke(state: CallState): StartedCall {
     return state;
   }
   return complete(state, returned);
+}
+
+function intercepted(state: CallState, context: ToolCallContext): Invocation {
+  const reg = state.reg;
+  return new Invocation(
+    state.call,
+    state.params,
+    context,
+    reg.tool,
+    reg.config,
+    reg.owner.revisions.policyRevision,
+  );
 }
 
 /**
