@@ -22,14 +22,14 @@
  */
 export * from './errors/index';
 export type * from './events/types';
-export type { ExecutionProjection, ProjectionAudience, ProjectionOptions } from './execution/projection';
-export { projectExecutionSnapshot } from './execution/projection';
 export type {
   ExecutionInterceptor,
   InterceptedExecuteOptions,
   InterceptedInvocation,
 } from './execution/interceptor';
 export { EXECUTION_INTERCEPTOR, withExecutionInterceptor } from './execution/interceptor';
+export type { ExecutionProjection, ProjectionAudience, ProjectionOptions } from './execution/projection';
+export { projectExecutionSnapshot } from './execution/projection';
 export { RESERVED_CONTEXT_KEYS } from './execution/registration';
 export type * from './execution/snapshot-types';
 export type * from './execution/types';
