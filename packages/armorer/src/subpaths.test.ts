@@ -49,7 +49,6 @@ const PENDING: Record<string, string> = {
   './adapters/open-ai/agents': 'OpenAI Agents issue',
   './mcp': 'MCP issue',
   './integrations/mcp': 'MCP issue',
-  './idempotency': 'idempotency issue',
   './instrumentation': 'instrumentation issue',
   './openapi': 'OpenAPI issue',
 };
