@@ -197,7 +197,7 @@ describe('a worker that crashes between start and completion', () => {
       verifyLegacyResolutionReceipt: verify,
     });
     const probe = await worker.idempotent.execute(chargeCall('probe'), { requestContext });
-    const key = (probe.idempotency?.key as string).replace('probe', 'order-1');
+    const key = String(probe.idempotency?.key).replace('probe', 'order-1');
     store.set(key, { state: 'started', startedAt: 12_345 });
     const unknown = await worker.idempotent.execute(chargeCall(), { requestContext });
     expect(unknown.idempotency).toMatchObject({ outcome: 'unknown-outcome', key, legacyStartedAt: 12_345 });

@@ -99,7 +99,7 @@ describe('withIdempotency', () => {
     const cache = createToolResultCache({ store: new Map() });
     expect(() => withIdempotency({} as never, { cache, tenantId: TENANT })).toThrow(TypeError);
     const charge = withIdempotency(tool, { cache, tenantId: TENANT });
-    const other = await charge.execute({ name: 'other', arguments: {} }, { requestContext });
+    const other = await charge.execute({ name: 'other', arguments: {} } as never, { requestContext });
     expect((other as { error?: { code: string } }).error?.code).toBe('INVALID_TOOL_CALL');
     const invalid = await charge.execute({ name: 'charge-card', arguments: { orderId: 1 } } as never, {
       requestContext,

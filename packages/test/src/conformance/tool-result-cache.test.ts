@@ -58,7 +58,7 @@ test('the suite catches a cache that does not fence attempts', async () => {
     specificationVersion: 'v1',
     completeStarted: async () => true,
     deleteStarted: async () => true,
-  } as ToolResultCache;
+  } as unknown as ToolResultCache;
   defineToolResultCacheConformance(() => unfenced, {
     test: (name, run) => registered.push({ name, run }),
   });
