@@ -50,6 +50,8 @@ export class CallState {
   requestContext: RequestContext | undefined;
   /** Rarely needed per-call data, allocated on first use (keeps the common call small). */
   x: CallExtras | undefined = undefined;
+  /** Stands in front of the implementation when the call's options carry one (armorer/idempotency). */
+  interceptor: ExecutionInterceptor | undefined = undefined;
 
   constructor(
     readonly reg: Registration,
@@ -278,6 +280,4 @@ export class CallExtras {
   unlinkCaller: (() => void) | undefined = undefined;
   /** Set by a live stream so cancellation can close it. */
   streamCancel: (() => void) | undefined = undefined;
-  /** Stands in front of the implementation when the call's options carry one (armorer/idempotency). */
-  interceptor: ExecutionInterceptor | undefined = undefined;
 }

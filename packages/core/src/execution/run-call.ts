@@ -108,7 +108,7 @@ function startAdmitted(
     interceptor = interceptorOf(options);
   }
   const state = new CallState(reg, tracker, call, callId, nextExecutionId(), ownerId, requestContext, signal);
-  if (interceptor !== undefined) state.ext.interceptor = interceptor;
+  if (interceptor !== undefined) state.interceptor = interceptor;
   state.wantsStream = options?.stream === true;
   // Arguments arrive as objects or JSON strings; listeners see the parsed object whenever it parses.
   const raw = call.arguments;
@@ -208,7 +208,7 @@ function invoke(state: CallState): StartedCall {
   if (state.tracker.observing) state.ext.startedAt = state.ext.lastActivityAt = Date.now();
   let returned: unknown;
   try {
-    const interceptor = state.x?.interceptor;
+    const interceptor = state.interceptor;
     const context = createContext(state.reg, state);
     returned =
       interceptor === undefined

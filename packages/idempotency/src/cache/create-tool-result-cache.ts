@@ -1,5 +1,5 @@
 import { checkStartedEntry, decodeEntry, isFencedStarted, type UnreadableEntry } from './entries';
-import { exclusive, isPromiseLike } from './exclusive';
+import { exclusive, hasInFlight, isPromiseLike } from './exclusive';
 import type {
   ClaimResult,
   CompletedEntry,
@@ -60,7 +60,11 @@ class ProcessLocalToolResultCache implements ToolResultCache {
 
   get(key: string): MaybePromise<ToolResultCacheEntry | undefined> {
     checkKey(key);
-    return this.#cas(key, (current) => [undefined, readable(current)]);
+    // A read needs no lock unless a write on this key is in flight (then it reads after it).
+    if (hasInFlight(this.#store, key)) return this.#cas(key, (current) => [undefined, readable(current)]);
+    const stored = this.#store.get(key);
+    if (isPromiseLike(stored)) return Promise.resolve(stored).then((value) => readable(decodeEntry(value)));
+    return readable(decodeEntry(stored));
   }
 
   claimStarted(key: string, entry: StartedEntry): MaybePromise<ClaimResult> {
@@ -129,6 +133,19 @@ class ProcessLocalToolResultCache implements ToolResultCache {
   /** One read-decide-write on a key, atomic among the caches sharing the store. */
   #cas<T>(key: string, decide: (current: Current) => Decision<T>): MaybePromise<T> {
     const store = this.#store;
+    if (!hasInFlight(store, key)) {
+      // Nothing in flight on this key: a synchronous store completes here, with no lock and no closure.
+      const stored = store.get(key);
+      if (!isPromiseLike(stored)) {
+        const answer = this.#apply(key, stored, decide);
+        // A write still landing holds the key until it has.
+        if (isPromiseLike(answer)) exclusive(store, key, () => answer);
+        return answer;
+      }
+      return exclusive(store, key, () =>
+        Promise.resolve(stored).then((value) => this.#apply(key, value, decide)),
+      );
+    }
     return exclusive(store, key, () => {
       const stored = store.get(key);
       if (isPromiseLike(stored))

@@ -10,6 +10,11 @@ export function isPromiseLike<T>(value: unknown): value is PromiseLike<T> {
   );
 }
 
+/** True while an operation on `key` of `store` is in flight. */
+export function hasInFlight(store: object, key: string): boolean {
+  return inFlight.get(store)?.has(key) === true;
+}
+
 /**
  * Runs `operation` on `key` of `store` after any operation on the same key and store still in flight.
  * A synchronous store never has one in flight, so its operations run at once and stay synchronous.

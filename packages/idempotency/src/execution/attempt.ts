@@ -1,7 +1,8 @@
 import type { InterceptedInvocation } from '@armorer/core';
 import type { UnreadableEntry } from '../cache/entries';
-import type { CompletedEntry, StartedEntry, ToolResultCacheEntry } from '../cache/types';
-import { composeCacheKey, MAX_KEY_LENGTH } from '../keys/cache-key';
+import { isPromiseLike } from '../cache/exclusive';
+import type { CompletedEntry, MaybePromise, StartedEntry, ToolResultCacheEntry } from '../cache/types';
+import { MAX_KEY_LENGTH } from '../keys/cache-key';
 import { canonicalJson } from '../keys/canonical';
 import type { Engine } from './engine';
 import { failure, storeFailure } from './failures';
@@ -29,15 +30,14 @@ export function interceptCall(
     }
     return invocation.proceed();
   }
-  const toolRevision = invocation.toolRevision;
-  const cacheKey = composeCacheKey(engine.options.tenantId, toolRevision, invocation.configuration.name, key);
-  const attempt = new Attempt(engine, ticket, invocation, cacheKey, toolRevision);
+  const scope = engine.scopeOf(invocation);
+  const attempt = new Attempt(engine, ticket, invocation, scope.keyOf(key), scope.toolRevision);
   if (ticket.receipt !== undefined && ticket.legacyReceipt !== undefined) {
     return attempt.reject('pass either a resolution receipt or a legacy resolution receipt, not both');
   }
   if (ticket.receipt !== undefined) return resolveWithReceipt(attempt, ticket.receipt);
   if (ticket.legacyReceipt !== undefined) return resolveWithLegacyReceipt(attempt, ticket.legacyReceipt);
-  return attempt.claim();
+  return attempt.lookup();
 }
 
 function deriveKey(
@@ -110,6 +110,25 @@ export class Attempt {
     });
   }
 
+  /** Answers from a recorded entry when there is one (the cheap path of a retry), else claims the key. */
+  lookup(): unknown {
+    let entry: MaybePromise<ToolResultCacheEntry | undefined>;
+    try {
+      entry = this.engine.options.cache.get(this.key);
+    } catch (error) {
+      throw storeFailure(this.toolName, error);
+    }
+    if (isPromiseLike<ToolResultCacheEntry | undefined>(entry)) {
+      return Promise.resolve(entry).then(
+        (current) => (current === undefined ? this.claim() : this.answerExisting(current)),
+        (error: unknown) => {
+          throw storeFailure(this.toolName, error);
+        },
+      );
+    }
+    return entry === undefined ? this.claim() : this.answerExisting(entry);
+  }
+
   claim(): unknown {
     const entry = this.started();
     const claimed = this.store(() => this.engine.options.cache.claimStarted(this.key, entry));
@@ -118,17 +137,26 @@ export class Attempt {
 
   /** Answers from an entry some other attempt wrote; never runs the tool. */
   answerExisting(entry: ToolResultCacheEntry | UnreadableEntry): unknown {
-    const base = { key: this.key, toolRevision: this.toolRevision };
-    if (entry.state === 'unreadable') throw storeFailure(this.toolName, new TypeError('unreadable entry'));
     if (entry.state === 'completed') return this.answerCompleted(entry);
+    if (entry.state === 'unreadable') throw storeFailure(this.toolName, new TypeError('unreadable entry'));
     if (entry.attemptId === undefined) {
-      this.#record({ ...base, outcome: 'unknown-outcome', legacyStartedAt: entry.startedAt });
+      this.#record({
+        outcome: 'unknown-outcome',
+        key: this.key,
+        toolRevision: this.toolRevision,
+        legacyStartedAt: entry.startedAt,
+      });
       throw failure(
         'IDEMPOTENCY_UNKNOWN_OUTCOME',
         `Tool "${this.toolName}" was started for this operation before attempts were fenced, and no result was recorded. It was not run again: do not retry; a person must check whether it took effect.`,
       );
     }
-    this.#record({ ...base, outcome: 'unknown-outcome', attemptId: entry.attemptId });
+    this.#record({
+      outcome: 'unknown-outcome',
+      key: this.key,
+      toolRevision: this.toolRevision,
+      attemptId: entry.attemptId,
+    });
     const running = entry.leaseExpiresAt > this.engine.options.now();
     throw failure(
       'IDEMPOTENCY_UNKNOWN_OUTCOME',
@@ -139,15 +167,19 @@ export class Attempt {
   }
 
   answerCompleted(entry: CompletedEntry): unknown {
-    const base = { key: this.key, toolRevision: this.toolRevision, attemptId: entry.attemptId };
-    if (entry.policyRevision !== (this.invocation.policyRevision ?? null)) {
-      this.#record({ ...base, outcome: 'authorization-required' });
+    const authorized = entry.policyRevision === (this.invocation.policyRevision ?? null);
+    this.#record({
+      outcome: authorized ? 'deduped' : 'authorization-required',
+      key: this.key,
+      toolRevision: this.toolRevision,
+      attemptId: entry.attemptId,
+    });
+    if (!authorized) {
       throw failure(
         'IDEMPOTENCY_AUTHORIZATION_REQUIRED',
         `Tool "${this.toolName}" already ran for this operation under another policy revision; its result is withheld until the call is authorized again. It was not run again.`,
       );
     }
-    this.#record({ ...base, outcome: 'deduped' });
     return entry.streamed ? replay(entry.value) : entry.value;
   }
 

@@ -1,11 +1,12 @@
 import {
   createToolError,
   type ExecutionInterceptor,
+  type InterceptedInvocation,
   type RequestContext,
   type ToolConfiguration,
   type ToolError,
 } from '@armorer/core';
-import { MAX_KEY_LENGTH } from '../keys/cache-key';
+import { composeCacheKey, MAX_KEY_LENGTH } from '../keys/cache-key';
 import { interceptCall } from './attempt';
 import { LeaseKeeper } from './lease-keeper';
 import { type IdempotencyOptions, type ResolvedIdempotencyOptions, resolveOptions } from './options';
@@ -16,6 +17,8 @@ import type { IdempotentExecuteOptions } from './types';
 export class Engine {
   readonly options: ResolvedIdempotencyOptions;
   readonly leases: LeaseKeeper;
+  /** Per tool configuration: its full revision and the key prefix (tenant, revision, name). */
+  readonly #scopes = new WeakMap<ToolConfiguration, KeyScope>();
 
   constructor(options: IdempotencyOptions) {
     this.options = resolveOptions(options);
@@ -60,8 +63,45 @@ export class Engine {
     );
   }
 
+  /** The tenant, full tool revision and tool name part of every key of one tool, computed once. */
+  scopeOf(invocation: InterceptedInvocation): KeyScope {
+    const configuration = invocation.configuration;
+    let scope = this.#scopes.get(configuration);
+    if (scope === undefined) {
+      const toolRevision = invocation.toolRevision;
+      const prefix = composeCacheKey(this.options.tenantId, toolRevision, configuration.name, '');
+      scope = new KeyScope(toolRevision, prefix);
+      this.#scopes.set(configuration, scope);
+    }
+    return scope;
+  }
+
   interceptor(ticket: CallTicket): ExecutionInterceptor {
     return (invocation) => interceptCall(this, ticket, invocation);
+  }
+}
+
+/**
+ * The fixed part of the keys of one tool, and the full keys of recent calls: a retry usually repeats a
+ * key, and handing the store the same (already hashed) string is much cheaper than a new long one.
+ */
+export class KeyScope {
+  readonly #recent = new Map<string, string>();
+
+  constructor(
+    readonly toolRevision: string,
+    readonly prefix: string,
+  ) {}
+
+  /** The cache key of a caller or derived key. */
+  keyOf(key: string): string {
+    let full = this.#recent.get(key);
+    if (full === undefined) {
+      if (this.#recent.size >= 256) this.#recent.clear();
+      full = this.prefix + key;
+      this.#recent.set(key, full);
+    }
+    return full;
   }
 }
 

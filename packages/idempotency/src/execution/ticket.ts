@@ -41,7 +41,9 @@ export class CallTicket {
     if (!answer.settled && result.outcome !== 'success') {
       info = { ...info, outcome: 'unknown-outcome' };
     }
-    return { ...result, idempotency: info };
+    // The result object was made for this call alone: adding the field is cheaper than copying it.
+    (result as { idempotency?: IdempotencyInfo }).idempotency = info;
+    return result;
   }
 }
 
