@@ -1,6 +1,6 @@
 import type { AnyTool, ToolCallContext, ToolConfiguration } from '../tool/types';
 import { definitionRevision } from './definition-revision';
-import type { ToolCall, ToolExecuteOptions } from './types';
+import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions } from './types';
 
 /**
  * The key under which call options carry an {@link ExecutionInterceptor}. A symbol, so it never appears
@@ -35,9 +35,10 @@ export interface InterceptedInvocation {
 export type ExecutionInterceptor = (invocation: InterceptedInvocation) => unknown;
 
 /** Call options that carry an interceptor. */
-export type InterceptedExecuteOptions<TOptions extends ToolExecuteOptions = ToolExecuteOptions> = TOptions & {
-  readonly [EXECUTION_INTERCEPTOR]: ExecutionInterceptor;
-};
+export type InterceptedExecuteOptions<TOptions extends ToolExecuteOptions = ToolExecuteOptions> = TOptions &
+  ToolExecuteOptions & {
+    readonly [EXECUTION_INTERCEPTOR]: ExecutionInterceptor;
+  };
 
 /**
  * A copy of `options` that routes the call's implementation through `interceptor`.
@@ -51,7 +52,7 @@ export type InterceptedExecuteOptions<TOptions extends ToolExecuteOptions = Tool
  * await toolbox.execute(call, options);
  * ```
  */
-export function withExecutionInterceptor<TOptions extends ToolExecuteOptions>(
+export function withExecutionInterceptor<TOptions extends ToolExecuteOptions | BatchExecuteOptions>(
   options: TOptions | undefined,
   interceptor: ExecutionInterceptor,
 ): InterceptedExecuteOptions<TOptions> {
