@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 /** One timed case: a toolbox call, and the value it must produce. */
 export interface IdempotencyCase {
-  readonly key: 'baseline' | 'passThrough' | 'deduped' | 'fresh';
+  readonly key: 'baseline' | 'passThrough' | 'deduped' | 'fresh' | 'freshLayer';
   readonly label: string;
   readonly run: () => Promise<unknown>;
   readonly check: (value: unknown) => boolean;
@@ -30,13 +30,13 @@ function noOpTool(withKey: boolean) {
   });
 }
 
-/** A Map that forgets everything past 4,096 keys, so millions of fresh keys do not grow the heap. */
+/** A Map holding the 4,096 newest keys (the oldest is evicted), so millions of fresh keys keep a steady heap. */
 function boundedStore() {
   const map = new Map<string, ToolResultCacheEntry>();
   return {
     get: (key: string) => map.get(key),
     set: (key: string, value: ToolResultCacheEntry) => {
-      if (map.size >= 4096) map.clear();
+      if (map.size >= 4096 && !map.has(key)) map.delete(map.keys().next().value as string);
       return map.set(key, value);
     },
     delete: (key: string) => map.delete(key),
@@ -65,6 +65,13 @@ export function createIdempotencyCases(): readonly IdempotencyCase[] {
     requestContext,
     idempotencyKey: `fresh-${index}`,
   }));
+  // The same fresh path over a store that keeps nothing: the layer's own cost, without the Map's inserts.
+  const layerOnly = withToolboxIdempotency(createToolbox([noOpTool(true)]), {
+    cache: createToolResultCache({
+      store: { get: () => undefined, set: () => undefined, delete: () => false },
+    }),
+    tenantId: TENANT,
+  });
   let counter = 0;
   let generation = 0;
   const freshOptions = () => {
@@ -102,6 +109,12 @@ export function createIdempotencyCases(): readonly IdempotencyCase[] {
       key: 'fresh',
       label: 'idempotent toolbox, fresh call (claim, run, record)',
       run: async () => (await keyed.execute(call, freshOptions())).result,
+      check: isOne,
+    },
+    {
+      key: 'freshLayer',
+      label: 'fresh call, layer only (a store that keeps nothing)',
+      run: async () => (await layerOnly.execute(call, freshOptions())).result,
       check: isOne,
     },
   ];

@@ -82,11 +82,12 @@ export class Engine {
 }
 
 /**
- * The fixed part of the keys of one tool, and the full keys of recent calls: a retry usually repeats a
- * key, and handing the store the same (already hashed) string is much cheaper than a new long one.
+ * The fixed part of the keys of one tool, and the full key of the last call: a retry that follows its
+ * first call hands the store the same (already hashed) string instead of a new long one.
  */
 export class KeyScope {
-  readonly #recent = new Map<string, string>();
+  #lastKey = '';
+  #lastFull = '';
 
   constructor(
     readonly toolRevision: string,
@@ -95,12 +96,10 @@ export class KeyScope {
 
   /** The cache key of a caller or derived key. */
   keyOf(key: string): string {
-    let full = this.#recent.get(key);
-    if (full === undefined) {
-      if (this.#recent.size >= 256) this.#recent.clear();
-      full = this.prefix + key;
-      this.#recent.set(key, full);
-    }
+    if (key === this.#lastKey && this.#lastFull !== '') return this.#lastFull;
+    const full = this.prefix + key;
+    this.#lastKey = key;
+    this.#lastFull = full;
     return full;
   }
 }
