@@ -59,12 +59,10 @@ export function createIdempotencyCases(): readonly IdempotencyCase[] {
     cache: createToolResultCache({ store: boundedStore() }),
     tenantId: TENANT,
   });
-  // Callers bring their own key; making a unique one is not the layer's cost, so a ring of 65,536
-  // distinct keys is built up front (more than the bounded store holds, so every call is fresh).
-  const ring = Array.from({ length: 65_536 }, (_, index) => ({
-    requestContext,
-    idempotencyKey: `fresh-${index}`,
-  }));
+  // Every fresh call brings a new key, as a caller would (a short template string: a few ns of the figure).
+  let counter = 0;
+  const freshOptions = () => ({ requestContext, idempotencyKey: `k${++counter}` });
+
   // The same fresh path over a store that keeps nothing: the layer's own cost, without the Map's inserts.
   const layerOnly = withToolboxIdempotency(createToolbox([noOpTool(true)]), {
     cache: createToolResultCache({
@@ -72,19 +70,6 @@ export function createIdempotencyCases(): readonly IdempotencyCase[] {
     }),
     tenantId: TENANT,
   });
-  let counter = 0;
-  let generation = 0;
-  const freshOptions = () => {
-    counter = (counter + 1) & 65_535;
-    // After a full turn, rebuild the keys so none repeats within the store's memory.
-    if (counter === 0) {
-      generation++;
-      for (let index = 0; index < ring.length; index++) {
-        ring[index] = { requestContext, idempotencyKey: `fresh-${generation}-${index}` };
-      }
-    }
-    return ring[counter] as (typeof ring)[number];
-  };
 
   return [
     {
