@@ -45,9 +45,7 @@ const SPEC_SUBPATHS = [
   './openapi',
 ];
 /** Documented subpaths that later issues deliver, with the issue that owns each. */
-const PENDING: Record<string, string> = {
-  './idempotency': 'idempotency issue',
-};
+const PENDING: Record<string, string> = {};
 const SERVER_ONLY = new Set(['./coding', './mcp', './integrations/mcp', './adapters/open-ai/agents']);
 
 describe('the meta-package subpaths', () => {

@@ -22,6 +22,12 @@
  */
 export * from './errors/index';
 export type * from './events/types';
+export type {
+  ExecutionInterceptor,
+  InterceptedExecuteOptions,
+  InterceptedInvocation,
+} from './execution/interceptor';
+export { EXECUTION_INTERCEPTOR, withExecutionInterceptor } from './execution/interceptor';
 export type { ExecutionObserver, ObservedCall } from './execution/observer';
 export type { ToolCallPreview, ToolCallPreviewStatus } from './execution/preview';
 export type { ExecutionProjection, ProjectionAudience, ProjectionOptions } from './execution/projection';
@@ -46,6 +52,7 @@ export { UNTRUSTED_OUTPUT_TAG } from './tool/normalize-config';
 export type { EmptyInput, ToolRegistrar } from './tool/public';
 export { createTool, createToolCall, withContext } from './tool/public';
 export { rememberJsonSchema, serializeTool, toolInputJsonSchema } from './tool/serialize';
+export { getToolRevision } from './tool/tool-revision';
 export type * from './tool/types';
 export { combineToolbox, combineToolboxes, FORWARDED_TOOLBOX_OPTIONS } from './toolbox/combine';
 export type { EmbeddingVectors, ToolboxEmbedder } from './toolbox/embedder';

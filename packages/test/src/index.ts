@@ -18,6 +18,12 @@
  *
  * @module
  */
+export { ConformanceError } from './conformance/assert';
+export type {
+  RegisterTest,
+  ToolResultCacheConformanceOptions,
+} from './conformance/tool-result-cache';
+export { defineToolResultCacheConformance } from './conformance/tool-result-cache';
 export { TOOL_EVENT_TYPES, TOOLBOX_EVENT_TYPES } from './events/event-types';
 export type { EventRecorder, ToolboxEventSource, ToolEventSource } from './events/record-events';
 export { recordEvents } from './events/record-events';

@@ -32,7 +32,12 @@ export type ToolErrorCode =
   | 'CANCELLED'
   | 'RATE_LIMITED'
   | 'LOOP_DETECTED'
-  | 'BUDGET_EXCEEDED';
+  | 'BUDGET_EXCEEDED'
+  | 'IDEMPOTENCY_UNKNOWN_OUTCOME'
+  | 'IDEMPOTENCY_AUTHORIZATION_REQUIRED'
+  | 'IDEMPOTENCY_AUTHORITY_MISMATCH'
+  | 'IDEMPOTENCY_RECEIPT_REJECTED'
+  | 'IDEMPOTENCY_STORE_FAILED';
 
 /** One schema validation problem, as structured data (derived from Zod issues). */
 export interface ValidationIssue {
@@ -103,6 +108,12 @@ const CATEGORY: Readonly<Record<ToolErrorCode, ToolErrorCategory>> = {
   RATE_LIMITED: 'rate_limited',
   LOOP_DETECTED: 'policy',
   BUDGET_EXCEEDED: 'policy',
+  // armorer/idempotency: an earlier attempt started and recorded nothing; repeating it could repeat the effect.
+  IDEMPOTENCY_UNKNOWN_OUTCOME: 'execution',
+  IDEMPOTENCY_AUTHORIZATION_REQUIRED: 'policy',
+  IDEMPOTENCY_AUTHORITY_MISMATCH: 'policy',
+  IDEMPOTENCY_RECEIPT_REJECTED: 'policy',
+  IDEMPOTENCY_STORE_FAILED: 'unavailable',
 };
 
 const RETRYABLE = new Set<ToolErrorCode>([
@@ -111,6 +122,7 @@ const RETRYABLE = new Set<ToolErrorCode>([
   'STREAM_FAILED',
   'LAZY_LOAD_FAILED',
   'RATE_LIMITED',
+  'IDEMPOTENCY_STORE_FAILED',
 ]);
 
 /**

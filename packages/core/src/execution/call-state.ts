@@ -2,6 +2,7 @@ import { describeThrown, type ToolError } from '../errors/tool-error';
 import type { RequestContext } from '../policy/request-context';
 import type { PendingApproval, PolicyContext } from '../policy/types';
 import type { DispatchedEvent, ProgressUpdate } from '../tool/types';
+import type { ExecutionInterceptor } from './interceptor';
 import type { ExecutionObserver, ObservedCall } from './observer';
 import type { Registration } from './registration';
 import type { CleanupStatus, ExecutionState } from './snapshot-types';
@@ -50,6 +51,8 @@ export class CallState {
   requestContext: RequestContext | undefined;
   /** Rarely needed per-call data, allocated on first use (keeps the common call small). */
   x: CallExtras | undefined = undefined;
+  /** Stands in front of the implementation when the call's options carry one (armorer/idempotency). */
+  interceptor: ExecutionInterceptor | undefined = undefined;
 
   constructor(
     readonly reg: Registration,

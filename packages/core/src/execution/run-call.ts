@@ -2,11 +2,13 @@ import { createToolError } from '../errors/tool-error';
 import { runPolicyStage } from '../policy/evaluate';
 import { freezeRequestContext, narrowCapabilities, type RequestContext } from '../policy/request-context';
 import type { PolicyContext } from '../policy/types';
+import type { ToolCallContext } from '../tool/types';
 import { ArgumentsFailure, parseArguments, validationError } from './arguments';
 import { CallState, INTERRUPTED } from './call-state';
 import { armCancellation, cancelledError, waitInterruptible } from './cancellation';
 import { admissionFailure, finishCall } from './finish-call';
 import { nextExecutionId } from './ids';
+import { type ExecutionInterceptor, Invocation, interceptorOf } from './interceptor';
 import { observeStart, runObserved } from './observe';
 import type { Registration } from './registration';
 import {
@@ -98,13 +100,16 @@ function startAdmitted(
   let ownerId: string | undefined;
   let signal: AbortSignal | undefined;
   let timeout: number | undefined;
+  let interceptor: ExecutionInterceptor | undefined;
   if (options !== undefined) {
     if (options.requestContext !== undefined) requestContext = freezeRequestContext(options.requestContext);
     ownerId = options.ownerId ?? requestContext?.authority?.ownerId;
     signal = options.signal;
     timeout = options.timeout;
+    interceptor = interceptorOf(options);
   }
   const state = new CallState(reg, tracker, call, callId, nextExecutionId(), ownerId, requestContext, signal);
+  if (interceptor !== undefined) state.interceptor = interceptor;
   state.wantsStream = options?.stream === true;
   const observer = reg.owner.observer;
   if (observer !== undefined && (observer.enabled === undefined || observer.enabled())) {
@@ -208,10 +213,16 @@ function invoke(state: CallState): StartedCall {
   if (state.tracker.observing) state.ext.startedAt = state.ext.lastActivityAt = Date.now();
   let returned: unknown;
   try {
+    const interceptor = state.interceptor;
+    const context = createContext(state.reg, state);
+    // An interceptor (idempotency) decides whether the implementation runs; an observer (tracing) wraps
+    // whatever runs, so a deduplicated call is traced too.
+    const run: (params: Record<string, unknown>, context: never) => unknown =
+      interceptor === undefined ? state.reg.config.execute : () => interceptor(intercepted(state, context));
     returned =
       state.x?.observer === undefined
-        ? state.reg.config.execute(state.params, createContext(state.reg, state) as never)
-        : runObserved(state, state.reg.config.execute, createContext(state.reg, state));
+        ? run(state.params, context as never)
+        : runObserved(state, run, context);
   } catch (error) {
     return failed(state, error);
   }
@@ -224,6 +235,18 @@ function invoke(state: CallState): StartedCall {
     return state;
   }
   return complete(state, returned);
+}
+
+function intercepted(state: CallState, context: ToolCallContext): Invocation {
+  const reg = state.reg;
+  return new Invocation(
+    state.call,
+    state.params,
+    context,
+    reg.tool,
+    reg.config,
+    reg.owner.revisions.policyRevision,
+  );
 }
 
 /**

@@ -60,6 +60,10 @@ export function normalizeToolConfig(raw: unknown): ToolConfiguration {
   if (context !== undefined && (typeof context !== 'object' || context === null)) {
     throw invalidConfig(name, 'context must be an object.');
   }
+  const idempotencyKey = config['idempotencyKey'];
+  if (idempotencyKey !== undefined && typeof idempotencyKey !== 'function') {
+    throw invalidConfig(name, 'idempotencyKey must be a function of the validated arguments.');
+  }
   return {
     name,
     description,
@@ -71,6 +75,7 @@ export function normalizeToolConfig(raw: unknown): ToolConfiguration {
     availability: availability as ToolConfiguration['availability'],
     policy: policy as ToolConfiguration['policy'],
     telemetry: config['telemetry'] === true,
+    idempotencyKey: idempotencyKey as ToolConfiguration['idempotencyKey'],
     execute: toImplementation(name, execute) as ToolConfiguration['execute'],
   };
 }

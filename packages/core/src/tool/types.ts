@@ -112,6 +112,12 @@ export interface ToolConfig<
   readonly policy?: ToolPolicy;
   /** Emit `tool.started` / `tool.finished`. */
   readonly telemetry?: boolean;
+  /**
+   * Derives the idempotency key of a call from its validated arguments (read by `armorer/idempotency`;
+   * for example `fieldKey('orderId')`). A tool without one is not deduplicated unless the caller passes a
+   * key or the idempotent toolbox sets `requireExplicitKey: false`.
+   */
+  readonly idempotencyKey?: (params: ToolParamsOf<TInput>) => string;
   /** The implementation, a promise of it, or `lazy(() => import(...))`. */
   readonly execute:
     | ToolExecute<ToolParamsOf<TInput>, TResult, TContext>
@@ -198,6 +204,8 @@ export interface ToolConfiguration {
     | undefined;
   readonly policy: ToolPolicy | undefined;
   readonly telemetry: boolean;
+  /** The tool's idempotency key function, when it has one (see {@link ToolConfig.idempotencyKey}). */
+  readonly idempotencyKey?: ((params: Record<string, unknown>) => string) | undefined;
   /** Always a function; lazy and promised implementations are wrapped so they load on first call. */
   readonly execute: (
     params: Record<string, unknown>,

@@ -1,0 +1,6 @@
+/**
+ * armorer/idempotency: re-exports `@armorer/idempotency`.
+ *
+ * @module
+ */
+export * from '@armorer/idempotency';

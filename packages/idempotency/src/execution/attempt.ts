@@ -1,0 +1,295 @@
+import type { InterceptedInvocation } from '@armorer/core';
+import type { UnreadableEntry } from '../cache/entries';
+import { isPromiseLike } from '../cache/exclusive';
+import type { CompletedEntry, MaybePromise, StartedEntry, ToolResultCacheEntry } from '../cache/types';
+import { MAX_KEY_LENGTH } from '../keys/cache-key';
+import { canonicalJson } from '../keys/canonical';
+import type { Engine } from './engine';
+import { failure, storeFailure } from './failures';
+import { collect, guarded, isAsyncIterable, replay, then } from './maybe';
+import { resolveWithLegacyReceipt, resolveWithReceipt } from './resolve';
+import type { Answer, CallTicket } from './ticket';
+
+/**
+ * Stands in front of one implementation call, after validation and policy: derives the key, then
+ * claims it and runs the tool (`fresh`), or answers from what the cache holds (`deduped`,
+ * `unknown-outcome`, `authorization-required`) without running it.
+ */
+export function interceptCall(
+  engine: Engine,
+  ticket: CallTicket,
+  invocation: InterceptedInvocation,
+): unknown {
+  const key = deriveKey(engine, ticket, invocation);
+  if (key === undefined) {
+    if (ticket.receipt !== undefined || ticket.legacyReceipt !== undefined) {
+      throw failure(
+        'IDEMPOTENCY_RECEIPT_REJECTED',
+        `Tool "${invocation.configuration.name}" did not run: a resolution receipt needs an idempotency key and this call has none.`,
+      );
+    }
+    return invocation.proceed();
+  }
+  const scope = engine.scopeOf(invocation);
+  const attempt = new Attempt(engine, ticket, invocation, scope.keyOf(key), scope.toolRevision);
+  if (ticket.receipt !== undefined && ticket.legacyReceipt !== undefined) {
+    return attempt.reject('pass either a resolution receipt or a legacy resolution receipt, not both');
+  }
+  if (ticket.receipt !== undefined) return resolveWithReceipt(attempt, ticket.receipt);
+  if (ticket.legacyReceipt !== undefined) return resolveWithLegacyReceipt(attempt, ticket.legacyReceipt);
+  return attempt.lookup();
+}
+
+function deriveKey(
+  engine: Engine,
+  ticket: CallTicket,
+  invocation: InterceptedInvocation,
+): string | undefined {
+  const name = invocation.configuration.name;
+  let key: unknown = ticket.explicitKey;
+  if (key === undefined) {
+    const derive = invocation.configuration.idempotencyKey;
+    if (derive === undefined && engine.options.requireExplicitKey) return undefined;
+    try {
+      key = derive === undefined ? canonicalJson(invocation.params) : derive(invocation.params);
+    } catch (error) {
+      throw failure(
+        'INVALID_TOOL_CALL',
+        `Tool "${name}" did not run: its idempotency key could not be derived.`,
+        error,
+      );
+    }
+  }
+  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) {
+    throw failure(
+      'INVALID_TOOL_CALL',
+      `Tool "${name}" did not run: an idempotency key must be a non-empty string of at most ${MAX_KEY_LENGTH} characters.`,
+    );
+  }
+  return key;
+}
+
+/** One attempt at one key. Public fields are read by the lease keeper and the receipt flows. */
+export class Attempt {
+  attemptId = '';
+  leaseDeadlineAt = 0;
+  #answer: Answer | undefined = undefined;
+
+  constructor(
+    readonly engine: Engine,
+    readonly ticket: CallTicket,
+    readonly invocation: InterceptedInvocation,
+    readonly key: string,
+    readonly toolRevision: string,
+  ) {}
+
+  get toolName(): string {
+    return this.invocation.configuration.name;
+  }
+
+  /** A new started entry for this attempt (fresh id, lease from now). */
+  started(): StartedEntry {
+    const { now, leaseMs, maxLeaseMs, createAttemptId } = this.engine.options;
+    const startedAt = now();
+    this.attemptId = createAttemptId();
+    this.leaseDeadlineAt = startedAt + maxLeaseMs;
+    return {
+      version: 1,
+      state: 'started',
+      attemptId: this.attemptId,
+      startedAt,
+      leaseExpiresAt: startedAt + leaseMs,
+      leaseDeadlineAt: this.leaseDeadlineAt,
+    };
+  }
+
+  /** Runs a store operation; its failure ends the call with IDEMPOTENCY_STORE_FAILED. */
+  store<T>(operation: () => T | PromiseLike<T>): T | Promise<T> {
+    return guarded(operation, (error) => {
+      throw storeFailure(this.toolName, error);
+    });
+  }
+
+  /** Answers from a recorded entry when there is one (the cheap path of a retry), else claims the key. */
+  lookup(): unknown {
+    let entry: MaybePromise<ToolResultCacheEntry | undefined>;
+    try {
+      entry = this.engine.options.cache.get(this.key);
+    } catch (error) {
+      throw storeFailure(this.toolName, error);
+    }
+    if (isPromiseLike<ToolResultCacheEntry | undefined>(entry)) {
+      return Promise.resolve(entry).then(
+        (current) => (current === undefined ? this.claim() : this.answerExisting(current)),
+        (error: unknown) => {
+          throw storeFailure(this.toolName, error);
+        },
+      );
+    }
+    return entry === undefined ? this.claim() : this.answerExisting(entry);
+  }
+
+  claim(): unknown {
+    const entry = this.started();
+    const claimed = this.store(() => this.engine.options.cache.claimStarted(this.key, entry));
+    return then(claimed, (claim) => (claim.claimed ? this.run() : this.answerExisting(claim.entry)));
+  }
+
+  /** Answers from an entry some other attempt wrote; never runs the tool. */
+  answerExisting(entry: ToolResultCacheEntry | UnreadableEntry): unknown {
+    if (entry.state === 'completed') return this.answerCompleted(entry);
+    if (entry.state === 'unreadable') throw storeFailure(this.toolName, new TypeError('unreadable entry'));
+    if (entry.attemptId === undefined) {
+      this.#record({
+        outcome: 'unknown-outcome',
+        key: this.key,
+        toolRevision: this.toolRevision,
+        legacyStartedAt: entry.startedAt,
+      });
+      throw failure(
+        'IDEMPOTENCY_UNKNOWN_OUTCOME',
+        `Tool "${this.toolName}" was started for this operation before attempts were fenced, and no result was recorded. It was not run again: do not retry; a person must check whether it took effect.`,
+      );
+    }
+    this.#record({
+      outcome: 'unknown-outcome',
+      key: this.key,
+      toolRevision: this.toolRevision,
+      attemptId: entry.attemptId,
+    });
+    const running = entry.leaseExpiresAt > this.engine.options.now();
+    throw failure(
+      'IDEMPOTENCY_UNKNOWN_OUTCOME',
+      running
+        ? `Tool "${this.toolName}" is already running for this operation (attempt ${entry.attemptId}). It was not run again; wait for that attempt's result instead of retrying.`
+        : `Tool "${this.toolName}" was started for this operation (attempt ${entry.attemptId}) and recorded no result. It was not run again: do not retry; a person must check whether it took effect.`,
+    );
+  }
+
+  answerCompleted(entry: CompletedEntry): unknown {
+    const authorized = entry.policyRevision === (this.invocation.policyRevision ?? null);
+    this.#record({
+      outcome: authorized ? 'deduped' : 'authorization-required',
+      key: this.key,
+      toolRevision: this.toolRevision,
+      attemptId: entry.attemptId,
+    });
+    if (!authorized) {
+      throw failure(
+        'IDEMPOTENCY_AUTHORIZATION_REQUIRED',
+        `Tool "${this.toolName}" already ran for this operation under another policy revision; its result is withheld until the call is authorized again. It was not run again.`,
+      );
+    }
+    return entry.streamed ? replay(entry.value) : entry.value;
+  }
+
+  /** Refuses a receipt; nothing was run. */
+  reject(reason: string): never {
+    throw failure(
+      'IDEMPOTENCY_RECEIPT_REJECTED',
+      `Tool "${this.toolName}" did not run: the resolution receipt was refused (${reason}).`,
+    );
+  }
+
+  /** This attempt holds the key: run the implementation and record what it returned. */
+  run(): unknown {
+    this.#answer = this.#record({
+      outcome: 'fresh',
+      key: this.key,
+      toolRevision: this.toolRevision,
+      attemptId: this.attemptId,
+    });
+    let returned: unknown;
+    try {
+      returned = this.invocation.proceed();
+    } catch (error) {
+      return this.#release(error);
+    }
+    if (
+      typeof returned === 'object' &&
+      returned !== null &&
+      typeof (returned as PromiseLike<unknown>).then === 'function'
+    ) {
+      this.engine.leases.add(this);
+      return Promise.resolve(returned as PromiseLike<unknown>).then(
+        (value) => this.#succeed(value),
+        (error: unknown) => this.#release(error),
+      );
+    }
+    return this.#succeed(returned);
+  }
+
+  #succeed(value: unknown): unknown {
+    if (isAsyncIterable(value)) {
+      this.engine.leases.add(this);
+      return collect(value).then(
+        (chunks) => this.#complete(chunks, true),
+        (error: unknown) => this.#release(error),
+      );
+    }
+    return this.#complete(value, false);
+  }
+
+  #complete(value: unknown, streamed: boolean): unknown {
+    this.engine.leases.delete(this);
+    const entry: CompletedEntry = {
+      version: 1,
+      state: 'completed',
+      attemptId: this.attemptId,
+      completedAt: this.engine.options.now(),
+      policyRevision: this.invocation.policyRevision ?? null,
+      value,
+      streamed,
+    };
+    const answer = streamed ? replay(value) : value;
+    // The tool ran: its result goes back to this caller even when recording fails or was fenced out
+    // (later callers then see the attempt as unknown, never a silent re-run).
+    return then(
+      settleQuietly(() => this.engine.options.cache.completeStarted(this.key, this.attemptId, entry)),
+      () => {
+        this.#settled();
+        return answer;
+      },
+    );
+  }
+
+  #release(error: unknown): never | Promise<never> {
+    this.engine.leases.delete(this);
+    // The tool failed: free the key so a retry can run (a fenced-out attempt's cleanup is refused).
+    return then(
+      settleQuietly(() => this.engine.options.cache.deleteStarted(this.key, this.attemptId)),
+      () => {
+        this.#settled();
+        throw error;
+      },
+    );
+  }
+
+  #settled(): void {
+    if (this.#answer !== undefined) this.#answer.settled = true;
+  }
+
+  #record(info: Parameters<CallTicket['answer']>[1]): Answer {
+    return this.ticket.answer(this.invocation, info);
+  }
+}
+
+/** Runs a store write whose failure must not change the call's answer. */
+function settleQuietly(operation: () => unknown): unknown {
+  try {
+    const value = operation();
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as PromiseLike<unknown>).then === 'function'
+    ) {
+      return Promise.resolve(value).then(
+        () => undefined,
+        () => undefined,
+      );
+    }
+  } catch {
+    // Recording failed: the started marker stays and later callers see an unknown outcome.
+  }
+  return undefined;
+}

@@ -1,0 +1,114 @@
+import {
+  createToolError,
+  type ExecutionInterceptor,
+  type InterceptedInvocation,
+  type RequestContext,
+  type ToolConfiguration,
+  type ToolError,
+} from '@armorer/core';
+import { composeCacheKey, MAX_KEY_LENGTH } from '../keys/cache-key';
+import { interceptCall } from './attempt';
+import { LeaseKeeper } from './lease-keeper';
+import { type IdempotencyOptions, type ResolvedIdempotencyOptions, resolveOptions } from './options';
+import type { CallTicket } from './ticket';
+import type { IdempotentExecuteOptions } from './types';
+
+/** The state one idempotent wrapper (a tool or a toolbox) shares across its calls. */
+export class Engine {
+  readonly options: ResolvedIdempotencyOptions;
+  readonly leases: LeaseKeeper;
+  /** Per tool configuration: its full revision and the key prefix (tenant, revision, name). */
+  readonly #scopes = new WeakMap<ToolConfiguration, KeyScope>();
+
+  constructor(options: IdempotencyOptions) {
+    this.options = resolveOptions(options);
+    this.leases = new LeaseKeeper(this.options.cache, this.options.now, this.options.leaseMs);
+  }
+
+  /**
+   * Why a call may not touch this wrapper's state, checked before anything is read: its request
+   * authority must name this wrapper's tenant, and its key and receipts must have the right shape.
+   */
+  refusal(toolName: string, options: IdempotentExecuteOptions | undefined): ToolError | undefined {
+    const tenantId = tenantOf(options?.requestContext);
+    if (tenantId !== this.options.tenantId) {
+      const message =
+        tenantId === undefined
+          ? `Tool "${toolName}" was refused: an idempotent call needs request authority naming its tenant.`
+          : `Tool "${toolName}" was refused: the request's tenant does not match this idempotent toolbox.`;
+      return createToolError('IDEMPOTENCY_AUTHORITY_MISMATCH', message, { retryable: false });
+    }
+    const key = options?.idempotencyKey;
+    if (key !== undefined && (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH)) {
+      return createToolError(
+        'INVALID_TOOL_CALL',
+        `Tool "${toolName}" was refused: idempotencyKey must be a non-empty string of at most ${MAX_KEY_LENGTH} characters.`,
+      );
+    }
+    return undefined;
+  }
+
+  /** Whether a call can use the cache at all; when not, it runs untouched (and costs nothing more). */
+  mayUseCache(
+    options: IdempotentExecuteOptions | undefined,
+    configuration: ToolConfiguration | undefined,
+  ): boolean {
+    return (
+      !this.options.requireExplicitKey ||
+      configuration === undefined ||
+      configuration.idempotencyKey !== undefined ||
+      options?.idempotencyKey !== undefined ||
+      options?.resolutionReceipt !== undefined ||
+      options?.legacyResolutionReceipt !== undefined
+    );
+  }
+
+  /** The tenant, full tool revision and tool name part of every key of one tool, computed once. */
+  scopeOf(invocation: InterceptedInvocation): KeyScope {
+    const configuration = invocation.configuration;
+    let scope = this.#scopes.get(configuration);
+    if (scope === undefined) {
+      const toolRevision = invocation.toolRevision;
+      const prefix = composeCacheKey(this.options.tenantId, toolRevision, configuration.name, '');
+      scope = new KeyScope(toolRevision, prefix);
+      this.#scopes.set(configuration, scope);
+    }
+    return scope;
+  }
+
+  interceptor(ticket: CallTicket): ExecutionInterceptor {
+    return (invocation) => interceptCall(this, ticket, invocation);
+  }
+}
+
+/**
+ * The fixed part of the keys of one tool, and the full key of the last call: a retry that follows its
+ * first call hands the store the same (already hashed) string instead of a new long one.
+ */
+export class KeyScope {
+  #lastKey = '';
+  #lastFull = '';
+
+  constructor(
+    readonly toolRevision: string,
+    readonly prefix: string,
+  ) {}
+
+  /** The cache key of a caller or derived key. */
+  keyOf(key: string): string {
+    if (key === this.#lastKey && this.#lastFull !== '') return this.#lastFull;
+    const full = this.prefix + key;
+    this.#lastKey = key;
+    this.#lastFull = full;
+    return full;
+  }
+}
+
+function tenantOf(context: RequestContext | undefined): string | undefined {
+  try {
+    const tenantId = context?.authority?.tenantId;
+    return typeof tenantId === 'string' ? tenantId : undefined;
+  } catch {
+    return undefined;
+  }
+}
