@@ -39,8 +39,8 @@ describe('the suites catch broken stores', () => {
           const state = await inner.state(binding);
           await new Promise((resolve) => setTimeout(resolve, 1));
           if (state === 'issued') {
-            await inner.release(binding).catch(() => undefined);
-            await inner.reserve(binding, view, now).catch(() => undefined);
+            await Promise.resolve(inner.release(binding)).catch(() => undefined);
+            await Promise.resolve(inner.reserve(binding, view, now)).catch(() => undefined);
             return;
           }
           await inner.reserve(binding, view, now);

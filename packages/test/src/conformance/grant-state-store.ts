@@ -54,7 +54,8 @@ export function grantStateStoreConformance(
       await refused(() => store.issue(grant), isGrantError, ['duplicate-grant'], 'duplicate issue');
       const malformed = { ...fixtureGrant(), maxUses: -1 };
       await refused(() => store.issue(malformed), isGrantError, ['invalid-grant'], 'malformed issue');
-      const unscoped = { ...fixtureGrant(), scope: 'run' as const, runId: undefined };
+      const { sessionId: _sessionId, ...sessionless } = fixtureGrant();
+      const unscoped = { ...sessionless, scope: 'run' as const };
       await refused(
         () => store.issue(unscoped),
         isGrantError,
