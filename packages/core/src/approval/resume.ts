@@ -65,7 +65,7 @@ export async function resumeApproval(
     if (mismatch !== undefined) throw new ApprovalError(mismatch);
     const edited =
       options.arguments !== undefined && !jsonEqual(options.arguments, verified.proposedArguments);
-    const executed = options.arguments ?? verified.proposedArguments;
+    const executed = options.arguments !== undefined ? options.arguments : verified.proposedArguments;
     const resume = new ResumeState(binding, store, {
       approved: true,
       kind: binding.kind,
