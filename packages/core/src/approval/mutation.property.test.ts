@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { createProcessLocalApprovalStateStore } from '@armorer/approval';
 import fc from 'fast-check';
 import { makeApprovalToolbox, pausePayment, requestContext } from '../__fixtures__/approval';
+import type { RequestContext } from '../policy/request-context';
 
 /** Sets a value at a path inside a JSON copy of an object. */
 function mutate(root: unknown, path: readonly (string | number)[], value: unknown): unknown {
@@ -87,7 +88,7 @@ describe('property: a mutated descriptor never runs the tool', () => {
             rest.agentId === 'agent-1' &&
             rest.runId === 'run-1';
           fc.pre(!same);
-          const result = await toolbox.resumeApproval(descriptor, { requestContext: context });
+          const result = await toolbox.resumeApproval(descriptor, { requestContext: context as RequestContext });
           expect(result.outcome).toBe('denied');
           expect(runs.count).toBe(0);
         },
