@@ -68,7 +68,7 @@ export type {
   ApprovalRequirement,
 } from './policy/approval-policy';
 export { missingCapability, resolveApprovalRequirement } from './policy/approval-policy';
-export type { ApprovalSecret } from './signing/signing-key';
+export type { ApprovalSecret, SigningKeyOptions } from './signing/signing-key';
 export {
   createNonce,
   createSigningKey,

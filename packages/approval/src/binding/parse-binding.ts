@@ -48,6 +48,8 @@ function capabilities(value: unknown): readonly string[] | null {
  * ```
  */
 export function parseApprovalBinding(value: unknown): ApprovalBinding {
+  // A binding this function produced is frozen and already checked: the resume path parses once.
+  if (typeof value === 'object' && value !== null && parsed.has(value)) return value as ApprovalBinding;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('binding');
   const record = value as Record<string, unknown>;
   if (record.version !== APPROVAL_BINDING_VERSION) fail('version');
@@ -90,8 +92,12 @@ export function parseApprovalBinding(value: unknown): ApprovalBinding {
     signature,
   };
   if (binding.expiresAt <= binding.issuedAt) fail('expiresAt');
-  return Object.freeze(binding);
+  Object.freeze(binding);
+  parsed.add(binding);
+  return binding;
 }
+
+const parsed = new WeakSet<object>();
 
 /**
  * The key a store records a binding under: its replay scope and nonce.

@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { inspect } from 'node:util';
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import fc from 'fast-check';
 import { createNonce, createSigningKey, isApprovalSecret, sha256Hex } from './signing-key';
 
@@ -81,5 +84,29 @@ describe('signing keys', () => {
     expect(nonces.size).toBe(1000);
     for (const nonce of nonces) expect(nonce).toMatch(/^[0-9a-f]{32}$/);
     expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+});
+
+describe('native and portable implementations', () => {
+  test('give identical signatures and agree on verification (RFC 4231 case 2 and random inputs)', () => {
+    const native = createSigningKey('Jefe');
+    const portable = createSigningKey('Jefe', { portable: true });
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (domain, text) => {
+        const signature = native.sign(domain, text);
+        expect(portable.sign(domain, text)).toBe(signature);
+        expect(portable.verify(domain, text, signature)).toBe(true);
+        expect(native.verify(domain, `${text}.`, signature)).toBe(false);
+      }),
+    );
+    // RFC 4231 test case 2, and the same key over our domain-separated message, against the reference.
+    expect(bytesToHex(hmac(sha256, utf8ToBytes('Jefe'), utf8ToBytes('what do ya want for nothing?')))).toBe(
+      '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+    );
+    const reference = bytesToHex(
+      hmac(sha256, utf8ToBytes('Jefe'), utf8ToBytes('what do ya want\nfor nothing?')),
+    );
+    expect(native.sign('what do ya want', 'for nothing?')).toBe(reference);
+    expect(portable.sign('what do ya want', 'for nothing?')).toBe(reference);
   });
 });
