@@ -88,7 +88,9 @@ describe('property: a mutated descriptor never runs the tool', () => {
             rest.agentId === 'agent-1' &&
             rest.runId === 'run-1';
           fc.pre(!same);
-          const result = await toolbox.resumeApproval(descriptor, { requestContext: context as RequestContext });
+          const result = await toolbox.resumeApproval(descriptor, {
+            requestContext: context as RequestContext,
+          });
           expect(result.outcome).toBe('denied');
           expect(runs.count).toBe(0);
         },
