@@ -16,13 +16,14 @@ interface NativeCrypto {
 }
 
 /**
- * The runtime's built-in crypto module when it has one, found without a static import (so bundles for
- * browsers stay free of it): `process.getBuiltinModule` exists in Node 22 and Bun, not in browsers.
+ * The runtime's built-in crypto module when it has one, found at run time rather than imported (so bundles
+ * for browsers stay free of it): `process.getBuiltinModule` exists in Node 22 and Bun, not in browsers.
+ * The unprefixed module id is accepted there, and no import specifier reaches a browser bundle.
  */
 function loadNativeCrypto(): NativeCrypto | undefined {
   try {
     const runtime = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-    const candidate = runtime?.getBuiltinModule?.('node:crypto') as Partial<NativeCrypto> | undefined;
+    const candidate = runtime?.getBuiltinModule?.('crypto') as Partial<NativeCrypto> | undefined;
     if (
       typeof candidate?.createHmac === 'function' &&
       typeof candidate.createHash === 'function' &&
