@@ -82,5 +82,15 @@ function sameCapabilities(a: readonly string[] | null, b: readonly string[] | nu
  */
 export function normalizeCapabilities(capabilities: readonly string[] | undefined): readonly string[] | null {
   if (capabilities === undefined) return null;
+  if (Object.isFrozen(capabilities) && isSortedUnique(capabilities)) return capabilities;
   return Object.freeze([...new Set(capabilities.filter((item) => typeof item === 'string'))].sort());
+}
+
+function isSortedUnique(list: readonly unknown[]): boolean {
+  for (let index = 0; index < list.length; index++) {
+    const item = list[index];
+    if (typeof item !== 'string') return false;
+    if (index > 0 && !((list[index - 1] as string) < item)) return false;
+  }
+  return true;
 }

@@ -108,5 +108,13 @@ const parsed = new WeakSet<object>();
  * ```
  */
 export function approvalBindingKey(binding: Pick<ApprovalBinding, 'replayScope' | 'nonce'>): string {
-  return `${binding.replayScope}\u0000${binding.nonce}`;
+  let key = keys.get(binding);
+  if (key === undefined) {
+    key = `${binding.replayScope}\u0000${binding.nonce}`;
+    // Only bindings this module froze can be cached: their scope and nonce can never change.
+    if (parsed.has(binding)) keys.set(binding, key);
+  }
+  return key;
 }
+
+const keys = new WeakMap<object, string>();

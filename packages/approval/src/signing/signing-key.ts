@@ -10,7 +10,8 @@ type PreparedMac = ReturnType<typeof hmac.create>;
 
 /** The synchronous HMAC-SHA256 of the platform's own crypto module (OpenSSL/BoringSSL in Node and Bun). */
 interface NativeCrypto {
-  createHmac(algorithm: 'sha256', key: Uint8Array): { update(data: string): { digest(): Uint8Array } };
+  createSecretKey(key: Uint8Array): object;
+  createHmac(algorithm: 'sha256', key: object): { update(data: string): { digest(): Uint8Array } };
   createHash(algorithm: 'sha256'): { update(data: string): { digest(encoding: 'hex'): string } };
   timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean;
 }
@@ -26,6 +27,7 @@ function loadNativeCrypto(): NativeCrypto | undefined {
     const candidate = runtime?.getBuiltinModule?.('crypto') as Partial<NativeCrypto> | undefined;
     if (
       typeof candidate?.createHmac === 'function' &&
+      typeof candidate.createSecretKey === 'function' &&
       typeof candidate.createHash === 'function' &&
       typeof candidate.timingSafeEqual === 'function'
     ) {
@@ -65,11 +67,13 @@ export interface SigningKeyOptions {
  */
 export class SigningKey {
   readonly #mac: PreparedMac | undefined;
-  readonly #secret: Uint8Array | undefined;
+  /** The native key object (Node, Bun); the secret bytes live only inside it. */
+  readonly #secret: object | undefined;
 
   constructor(secret: ApprovalSecret, options?: SigningKeyOptions) {
     const bytes = secretBytes(secret);
-    if (nativeCrypto !== undefined && options?.portable !== true) this.#secret = bytes;
+    if (nativeCrypto !== undefined && options?.portable !== true)
+      this.#secret = nativeCrypto.createSecretKey(bytes);
     else this.#mac = hmac.create(sha256, bytes);
   }
 

@@ -39,11 +39,16 @@ export function createProcessLocalApprovalStateStore(
   const retain = options.retainExpiredMs ?? 60 * 60 * 1000;
   const clock = options.now ?? Date.now;
   let issuedSinceSweep = 0;
+  let lastSweep = clock();
 
+  /** Drops long-expired records, at most once a minute and only every 256 issues. */
   function sweep(): void {
     if (++issuedSinceSweep < 256) return;
     issuedSinceSweep = 0;
-    const cutoff = clock() - retain;
+    const now = clock();
+    if (now - lastSweep < 60_000) return;
+    lastSweep = now;
+    const cutoff = now - retain;
     for (const [key, entry] of entries) if (entry.expiresAt < cutoff) entries.delete(key);
   }
 
