@@ -1,4 +1,5 @@
 import type { ToolResult } from '@armorer/core';
+import { type ApprovalRoundTrip, runApprovalRoundTrip } from './approval';
 import { countOutcomes, formatResults } from './format';
 import { attachListeners, preview } from './listeners';
 import { fromOpenAIToolCalls, MODEL_TOOL_CALLS } from './model-turn';
@@ -12,6 +13,8 @@ export interface DemoSummary {
   readonly readOnlyResults: readonly ToolResult[];
   /** `eventType:toolName`, in the order the events fired. */
   readonly events: readonly string[];
+  /** The approval round trip: paused in one toolbox, resumed in another, replay and forgery refused. */
+  readonly approval: ApprovalRoundTrip;
 }
 
 export interface DemoOptions {
@@ -21,7 +24,8 @@ export interface DemoOptions {
 
 /**
  * Runs the demo end to end without any API key: builds a toolbox, replays a scripted model turn as one
- * batch, prints the events and results, then shows a read-only toolbox denying the mutating tool.
+ * batch, prints the events and results, shows a read-only toolbox denying the mutating tool, then an
+ * approval round trip.
  */
 export async function runDemo(
   print: (line: string) => void,
@@ -66,5 +70,8 @@ export async function runDemo(
   stopReadOnly();
   print('');
   for (const line of formatResults(readOnlyResults, style)) print(line);
-  return { results, readOnlyResults, events };
+
+  heading('Human approval: pause in one process, resume in another (signed, once)');
+  const approval = await runApprovalRoundTrip(print, style);
+  return { results, readOnlyResults, events, approval };
 }

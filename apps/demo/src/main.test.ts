@@ -75,6 +75,24 @@ describe('runDemo', () => {
     expect(summary.events.filter((event) => event.startsWith('settled:'))).toHaveLength(10 + 2);
   });
 
+  test('the approval round trip pauses, resumes once with the edit, and refuses replay and forgery', async () => {
+    const { summary, output } = await run();
+    const { paused, resumed, replayed, forged } = summary.approval;
+    expect(JSON.parse(paused)).toMatchObject({ status: 'needs_approval', toolName: 'add-todo' });
+    expect(JSON.parse(paused).binding.signature).toMatch(/^[0-9a-f]{64}$/);
+    expect(resumed).toMatchObject({ outcome: 'success', executedArgumentsEdited: true });
+    expect(resumed.result).toMatchObject({ title: 'Buy oat milk' });
+    expect(replayed.error).toMatchObject({
+      code: 'APPROVAL_INVALID',
+      details: { reason: 'already-consumed' },
+    });
+    expect(forged.error).toMatchObject({
+      code: 'APPROVAL_INVALID',
+      details: { reason: 'invalid-descriptor' },
+    });
+    expect(output).toContain('todos stored: 1 (the tool ran once)');
+  });
+
   test('the output is plain without colour and styled with it', async () => {
     expect((await run(false)).output).not.toContain('\u001b[');
     expect((await run(true)).output).toContain('\u001b[');

@@ -1,5 +1,6 @@
 /**
- * armorer: type-safe tools, validated execution, immutable toolboxes, events and policy for LLM agents.
+ * armorer: type-safe tools, validated execution, immutable toolboxes, events, policy and signed human
+ * approval for LLM agents.
  *
  * @example
  * ```ts
@@ -8,4 +9,5 @@
  *
  * @module
  */
+export * from '@armorer/approval';
 export * from '@armorer/core';

@@ -20,6 +20,8 @@
  *
  * @module
  */
+export type { ApprovalContext } from './approval/resume-state';
+export type { ResumeApprovalOptions, ResumedToolResult } from './approval/types';
 export * from './errors/index';
 export type * from './events/types';
 export type {

@@ -1,6 +1,7 @@
 /**
  * @armorer/test: testing utilities for armorer. Mock tools that record their calls, a test registry
- * with a history of calls and results, and recorders for toolbox and tool events.
+ * with a history of calls and results, recorders for toolbox and tool events, and conformance suites for
+ * the approval and grant store contracts.
  *
  * @example
  * ```ts
@@ -18,7 +19,10 @@
  *
  * @module
  */
-export { ConformanceError } from './conformance/assert';
+export { approvalStateStoreConformance } from './conformance/approval-state-store';
+export { grantStateStoreConformance } from './conformance/grant-state-store';
+export type { Awaitable, ConformanceOptions, ConformanceTestApi } from './conformance/harness';
+export { ConformanceError } from './conformance/harness';
 export type {
   RegisterTest,
   ToolResultCacheConformanceOptions,

@@ -22,6 +22,8 @@ export type ToolErrorCode =
   | 'DANGEROUS_DENIED'
   | 'APPROVAL_REQUIRED'
   | 'INPUT_REQUIRED'
+  | 'APPROVAL_INVALID'
+  | 'APPROVAL_STORE_FAILED'
   | 'TOOL_UNAVAILABLE'
   | 'TOOL_NOT_IMPLEMENTED'
   | 'TOOLBOX_CLOSED'
@@ -56,7 +58,7 @@ export interface ToolErrorDetails {
   readonly suggestions?: readonly string[];
   /** Validation problems, for INVALID_ARGUMENTS. */
   readonly issues?: readonly ValidationIssue[];
-  /** Why a policy denied or paused the call. */
+  /** Why a policy denied or paused the call (for APPROVAL_INVALID: the approval error code). */
   readonly reason?: string;
   /** The deadline that elapsed, for TIMEOUT. */
   readonly timeoutMs?: number;
@@ -97,6 +99,8 @@ const CATEGORY: Readonly<Record<ToolErrorCode, ToolErrorCategory>> = {
   DANGEROUS_DENIED: 'policy',
   APPROVAL_REQUIRED: 'policy',
   INPUT_REQUIRED: 'policy',
+  APPROVAL_INVALID: 'policy',
+  APPROVAL_STORE_FAILED: 'internal',
   TOOL_UNAVAILABLE: 'unavailable',
   TOOL_NOT_IMPLEMENTED: 'unavailable',
   TOOLBOX_CLOSED: 'unavailable',

@@ -91,6 +91,16 @@ export interface ToolboxEventMap extends ToolCallEventMap {
     'name-resolved',
     { readonly originalName: string; readonly resolvedName: string; readonly tier: string }
   >;
+  /** A reusable approval grant authorized a call (the audit entry of the grant's use). */
+  'grant.used': AdmissionEvent<
+    'grant.used',
+    {
+      readonly grantId: string;
+      readonly call: ToolCall;
+      readonly principalId: string;
+      readonly usesRemaining: number;
+    }
+  > & { readonly executionId: string };
   query: EventBase<'query', Record<string, unknown>>;
   search: EventBase<'search', Record<string, unknown>>;
 }

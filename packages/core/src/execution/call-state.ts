@@ -1,3 +1,4 @@
+import type { ResumeState } from '../approval/resume-state';
 import { describeThrown, type ToolError } from '../errors/tool-error';
 import type { RequestContext } from '../policy/request-context';
 import type { PendingApproval, PolicyContext } from '../policy/types';
@@ -285,4 +286,8 @@ export class CallExtras {
   observer: ExecutionObserver | undefined = undefined;
   observation: unknown = undefined;
   observed: ObservedCall | undefined = undefined;
+  /** The host's request context before a policy narrowed it: what an approval binding is signed over. */
+  hostRequestContext: RequestContext | undefined = undefined;
+  /** Set when this call resumes a paused approval. */
+  resume: ResumeState | undefined = undefined;
 }

@@ -1,3 +1,5 @@
+import type { ApprovalRequirement } from '@armorer/approval';
+import type { ApprovalRuntime } from '../approval/approval-runtime';
 import { createToolError, type ToolError } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
 import type { ToolPolicy } from '../policy/types';
@@ -28,6 +30,8 @@ export interface ExecutionOwner {
   readonly telemetry: boolean;
   /** Observes every admitted call (tracing); installed after creation, `undefined` costs nothing. */
   observer: ExecutionObserver | undefined;
+  /** Approval signing, stores and policy; undefined when the owner configures no approval. */
+  readonly approval?: ApprovalRuntime | undefined;
 }
 
 /** A tool as registered with one owner: everything the hot path needs, computed once. */
@@ -48,6 +52,8 @@ export interface Registration {
   readonly telemetry: boolean;
   /** The per-tool concurrency limit (`metadata.concurrency`), shared by every call through this owner. */
   readonly gate: ConcurrencyGate | undefined;
+  /** What the owner's approval policy requires of this tool; undefined when it asks and requires nothing. */
+  readonly approvalGate: ApprovalRequirement | undefined;
 }
 
 /** Keys armorer sets on every tool context; a user context cannot shadow them. */
@@ -113,6 +119,7 @@ export function createRegistration(
       config.metadata?.concurrency === undefined
         ? undefined
         : new ConcurrencyGate(config.metadata.concurrency),
+    approvalGate: owner.approval?.requirementFor(config),
   };
 }
 

@@ -1,4 +1,9 @@
+import { authorizeWithGrant } from '../approval/authorize-with-grant';
+import { capabilityDenial } from '../approval/capability-check';
+import { stopCall } from '../approval/pause';
+import { RESUME, type ResumeState } from '../approval/resume-state';
 import { createToolError } from '../errors/tool-error';
+import { afterExecuteStop, approvalStop } from '../policy/approval-stops';
 import { runPolicyStage } from '../policy/evaluate';
 import { freezeRequestContext, narrowCapabilities, type RequestContext } from '../policy/request-context';
 import type { PolicyContext } from '../policy/types';
@@ -19,7 +24,6 @@ import {
   isAvailable,
   parseAsyncOrFail,
   type SafeParseResult,
-  stopped,
 } from './run-steps';
 import { collectStream, isAsyncIterable, liveStream } from './stream';
 import type { ToolCall, ToolExecuteOptions, ToolResult } from './types';
@@ -110,6 +114,8 @@ function startAdmitted(
   }
   const state = new CallState(reg, tracker, call, callId, nextExecutionId(), ownerId, requestContext, signal);
   if (interceptor !== undefined) state.interceptor = interceptor;
+  const resume = options === undefined ? undefined : (options as { [RESUME]?: ResumeState })[RESUME];
+  if (resume !== undefined) state.ext.resume = resume;
   state.wantsStream = options?.stream === true;
   const observer = reg.owner.observer;
   if (observer !== undefined && (observer.enabled === undefined || observer.enabled())) {
@@ -167,7 +173,19 @@ function afterValidation(
   if (reg.metadataDenial !== undefined) {
     return finishCall(state, 'denied', undefined, reg.metadataDenial, 'policy-denied');
   }
-  if (reg.hasBeforeExecute || reg.gate !== undefined) return policyThenInvoke(state);
+  const approvalGate = reg.approvalGate;
+  if (approvalGate !== undefined && !reg.hasBeforeExecute) {
+    const denial = capabilityDenial(approvalGate, reg.config.name, state.requestContext);
+    if (denial !== undefined) return finishCall(state, 'denied', undefined, denial, 'policy-denied');
+  }
+  if (
+    reg.hasBeforeExecute ||
+    reg.gate !== undefined ||
+    approvalGate?.ask === true ||
+    state.x?.resume !== undefined
+  ) {
+    return policyThenInvoke(state);
+  }
   return invoke(state);
 }
 
@@ -175,9 +193,12 @@ function afterValidation(
 async function policyThenInvoke(state: CallState): Promise<ToolResult> {
   const reg = state.reg;
   const config = reg.config;
+  const resume = state.x?.resume;
+  const approvalGate = reg.approvalGate;
   if (reg.hasBeforeExecute) {
     let context = createPolicyContext(reg, state, state.call, state.params);
     const narrow = (capabilities: readonly string[]): PolicyContext => {
+      state.ext.hostRequestContext ??= state.requestContext;
       state.requestContext = narrowCapabilities(state.requestContext, capabilities);
       context = { ...context, requestContext: state.requestContext };
       state.ext.policyContext = context;
@@ -190,7 +211,18 @@ async function policyThenInvoke(state: CallState): Promise<ToolResult> {
       runPolicyStage(config.name, 'beforeExecute', reg.owner.policy, config.policy, context, narrow),
     );
     if (stop === INTERRUPTED || state.interrupted !== undefined) return interrupted(state);
-    if (stop !== undefined) return stopped(state, stop, state.params);
+    // On a resume, a person already answered needs_approval/needs_input; a denial still ends the call.
+    if (stop !== undefined && (resume === undefined || stop.status === 'deny')) return stopCall(state, stop);
+    if (approvalGate !== undefined) {
+      const denial = capabilityDenial(approvalGate, config.name, state.requestContext);
+      if (denial !== undefined) return finishCall(state, 'denied', undefined, denial, 'policy-denied');
+    }
+  }
+  if (approvalGate?.ask === true && resume === undefined) {
+    state.setPhase('waiting');
+    const granted = await authorizeWithGrant(state);
+    if (state.interrupted !== undefined) return interrupted(state);
+    if (!granted) return stopCall(state, approvalStop(config.name, approvalGate.reason));
   }
   const gate = reg.gate;
   if (gate !== undefined) {
@@ -203,6 +235,12 @@ async function policyThenInvoke(state: CallState): Promise<ToolResult> {
       state.holdsSlot = await slot;
       if (!state.holdsSlot || state.interrupted !== undefined) return interrupted(state);
     }
+  }
+  if (resume !== undefined) {
+    // The binding is consumed only now, when nothing but the implementation is left to run.
+    const failure = await resume.commit(config.name);
+    if (failure !== undefined) return finishCall(state, 'denied', undefined, failure, 'policy-denied');
+    if (state.interrupted !== undefined) return interrupted(state);
   }
   return settleStarted(invoke(state));
 }
@@ -337,6 +375,14 @@ async function afterPolicyThenFinish(state: CallState, value: unknown): Promise<
     reg.config.policy,
     context,
   );
-  if (stop !== undefined) return stopped(state, stop, state.params);
+  if (stop !== undefined) {
+    return finishCall(
+      state,
+      'denied',
+      undefined,
+      afterExecuteStop(reg.config.name, stop).error,
+      'policy-denied',
+    );
+  }
   return finishCall(state, 'success', value, undefined, 'execute-success');
 }

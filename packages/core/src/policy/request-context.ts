@@ -20,26 +20,46 @@ export interface RequestContext {
   readonly [key: string]: unknown;
 }
 
+const frozenContexts = new WeakSet<object>();
+
 /**
- * Deep-freezes a request context (plain objects and arrays only) so that no policy or tool can change
- * the authority after admission. Returns the same value when it is already frozen.
+ * Returns a deep-frozen copy of a request context (plain objects and arrays are copied; other values are
+ * kept as they are) so that no policy or tool can change the authority after admission. The caller's
+ * object is never changed. A context this function returned is returned as is.
  *
  * @example
  * ```ts
- * const frozen = freezeRequestContext({ authority: { principalId: 'u1', capabilities: ['read'] } });
+ * const mine = { authority: { principalId: 'u1', capabilities: ['read'] } };
+ * const frozen = freezeRequestContext(mine);
  * Object.isFrozen(frozen.authority); // true
+ * Object.isFrozen(mine); // false
  * ```
  */
 export function freezeRequestContext(context: RequestContext): RequestContext {
-  return deepFreeze(context, 0) as RequestContext;
+  if (typeof context !== 'object' || context === null) return context;
+  if (frozenContexts.has(context)) return context;
+  const copy = frozenCopy(context, 0) as RequestContext;
+  frozenContexts.add(copy);
+  return copy;
 }
 
-function deepFreeze(value: unknown, depth: number): unknown {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value) || depth > 32) return value;
+function frozenCopy(value: unknown, depth: number): unknown {
+  if (typeof value !== 'object' || value === null || depth > 32) return value;
+  if (Array.isArray(value)) {
+    const items = new Array<unknown>(value.length);
+    for (let index = 0; index < value.length; index++) items[index] = frozenCopy(value[index], depth + 1);
+    return Object.freeze(items);
+  }
   const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null && !Array.isArray(value)) return value;
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key], depth + 1);
-  return Object.freeze(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const copy: Record<string, unknown> = prototype === null ? Object.create(null) : {};
+  for (const key of Object.keys(value)) {
+    const item = frozenCopy((value as Record<string, unknown>)[key], depth + 1);
+    // A JSON-parsed "__proto__" key is an own property; assignment would set the prototype instead.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true });
+    else copy[key] = item;
+  }
+  return Object.freeze(copy);
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { ApprovalBinding } from '@armorer/approval';
+import type { ApprovalContext } from '../approval/resume-state';
 import type { ToolCall } from '../execution/types';
 import type { ToolMetadata } from '../tool/types';
 import type { RequestContext } from './request-context';
@@ -45,6 +47,8 @@ export interface PolicyContext<TParams = Record<string, unknown>> {
   readonly policyContext: Readonly<Record<string, unknown>> | undefined;
   /** The caller's request context, frozen. */
   readonly requestContext: RequestContext | undefined;
+  /** Set when the call resumes a paused approval: a person approved it, possibly with edited arguments. */
+  readonly approval?: ApprovalContext | undefined;
 }
 
 /** What an `afterExecute` hook can read: the policy context plus the outcome of the implementation. */
@@ -66,8 +70,8 @@ export interface ToolPolicy {
 
 /**
  * A paused call, JSON-serializable, handed to the host when a policy answers `needs_approval` or
- * `needs_input`. `binding` is reserved for the signed, resumable approval binding; it is absent when the
- * toolbox has no approval secret.
+ * `needs_input`. `binding` is the signed, resumable approval binding (see `toolbox.resumeApproval`); it
+ * is absent when the toolbox has no approval secret, and such a descriptor cannot be resumed.
  */
 export interface PendingApproval {
   readonly version: 1;
@@ -86,5 +90,5 @@ export interface PendingApproval {
   readonly requestedInput?: unknown;
   /** Epoch milliseconds. */
   readonly createdAt: number;
-  readonly binding?: unknown;
+  readonly binding?: ApprovalBinding;
 }

@@ -1,3 +1,13 @@
+import type {
+  ApprovalBindingState,
+  GrantFilter,
+  GrantRequest,
+  ReusableApprovalGrant,
+} from '@armorer/approval';
+import { ApprovalRuntime } from '../approval/approval-runtime';
+import * as approvals from '../approval/manage';
+import { resumeApproval } from '../approval/resume';
+import type { ResumeApprovalOptions, ResumedToolResult } from '../approval/types';
 import { ToolboxError } from '../errors/armorer-error';
 import { createToolError } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
@@ -51,7 +61,18 @@ export class ToolboxImpl {
         message: 'Toolbox context must be an object.',
       });
     }
-    this.#options = options;
+    const approval = ApprovalRuntime.from(options);
+    // Defaulted stores are recorded, so `extend` and `combineToolboxes` share them instead of minting new ones.
+    const resolved =
+      approval === undefined
+        ? options
+        : {
+            ...options,
+            ...(approval.store === undefined ? {} : { approvalStateStore: approval.store }),
+            ...(approval.grants === undefined ? {} : { grantStateStore: approval.grants }),
+          };
+    this.#approval = approval;
+    this.#options = resolved;
     this.context = Object.freeze({ ...(context as Record<string, unknown> | undefined) });
     const tracker = new ExecutionTracker();
     const registrations = this.#registrations;
@@ -72,11 +93,12 @@ export class ToolboxImpl {
       allowDangerous: options.allowDangerous !== false,
       telemetry: options.telemetry === true,
       observer: undefined,
+      approval,
     };
     this.#admission = new Admission(options, this.#emitter, this.#registrations);
     markToolbox(this);
     setToolboxInternals(this, {
-      options,
+      options: resolved,
       registrations: this.#registrations,
       emitter: this.#emitter,
       owner: this.#owner,
@@ -89,6 +111,7 @@ export class ToolboxImpl {
   }
 
   readonly #admission: Admission;
+  readonly #approval: ApprovalRuntime | undefined;
   #executions: Executions | undefined;
 
   /** Admitted calls that have not reached a terminal or unknown-effect state. */
@@ -242,6 +265,31 @@ export class ToolboxImpl {
     const admitted = this.#admission.admit(call, callId, options);
     if (!('config' in admitted)) return admitted;
     return startCall(admitted, call, callId, options);
+  }
+
+  resumeApproval(descriptor: unknown, options: ResumeApprovalOptions): Promise<ResumedToolResult> {
+    const host = { runtime: this.#approval, registrations: this.#registrations, emitter: this.#emitter };
+    return resumeApproval(host, descriptor, options);
+  }
+
+  restoreApproval(descriptor: unknown): Promise<ApprovalBindingState> {
+    return approvals.restoreApproval(this.#approval, descriptor);
+  }
+
+  revokeApproval(descriptor: unknown): Promise<void> {
+    return approvals.revokeApproval(this.#approval, descriptor);
+  }
+
+  issueGrant(request: GrantRequest): Promise<ReusableApprovalGrant> {
+    return approvals.issueGrant(this.#approval, request);
+  }
+
+  listGrants(filter?: GrantFilter): Promise<readonly ReusableApprovalGrant[]> {
+    return approvals.listGrants(this.#approval, filter);
+  }
+
+  revokeGrant(id: string): Promise<void> {
+    return approvals.revokeGrant(this.#approval, id);
   }
 
   addEventListener(type: string, listener: (event: never) => void, options?: ListenerOptions) {

@@ -1,3 +1,14 @@
+import type {
+  ApprovalBindingState,
+  ApprovalPolicy,
+  ApprovalSecret,
+  ApprovalStateStore,
+  GrantFilter,
+  GrantRequest,
+  GrantStateStore,
+  ReusableApprovalGrant,
+} from '@armorer/approval';
+import type { ResumeApprovalOptions, ResumedToolResult } from '../approval/types';
 import type { EventSource, ToolboxEventMap } from '../events/types';
 import type { AbortScope, Executions, ShutdownOptions, ShutdownReport } from '../execution/snapshot-types';
 import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
@@ -40,15 +51,24 @@ export interface ToolboxOptions<TContext extends object = Record<string, unknown
   readonly getTool?: (
     configuration: SerializedTool,
   ) => ToolExecute<Record<string, unknown>, unknown> | undefined;
-  /** Approval and revision options, carried (and forwarded by `combineToolboxes`) for the approval flow. */
-  readonly approvalPolicy?: unknown;
-  /** Never readable back from a toolbox. */
-  readonly approvalSecret?: string | Uint8Array;
-  readonly approvalStateStore?: unknown;
-  readonly grantStateStore?: unknown;
+  /** The two-axis capability approval policy (capability deny; `mode` decides which calls ask). */
+  readonly approvalPolicy?: ApprovalPolicy;
+  /**
+   * HMAC secret that signs pending approvals and grants; without it approvals are unsigned and cannot be
+   * resumed. Never readable back from a toolbox. Use the same secret wherever approvals are resumed.
+   */
+  readonly approvalSecret?: ApprovalSecret;
+  /** Where approval bindings live (default: process-local whenever `approvalSecret` is set). */
+  readonly approvalStateStore?: ApprovalStateStore;
+  /** Where reusable grants live (default: process-local whenever `approvalSecret` is set). */
+  readonly grantStateStore?: GrantStateStore;
+  /** How long a pending approval can be resumed (default 24 hours). */
   readonly approvalBindingTtlMs?: number;
+  /** The clock of approvals and grants (default `Date.now`). */
   readonly approvalNow?: () => number;
+  /** The nonce source of approval bindings (default 128 random bits). */
   readonly approvalNonce?: () => string;
+  /** Revisions a binding is signed over: a change makes pending approvals fail closed. */
   readonly policyRevision?: string;
   readonly approvalRevision?: string;
   readonly toolboxRevision?: string;
@@ -130,6 +150,23 @@ export interface Toolbox<TTools extends ToolLike = AnyTool, TContext extends obj
   execute(call: ToolboxCall, options?: ToolExecuteOptions): Promise<ToolResult>;
   /** Executes a batch; results come back in call order. */
   execute(calls: readonly ToolboxCall[], options?: BatchExecuteOptions): Promise<ToolResult[]>;
+  /**
+   * Resumes a paused call once a person approved it: verifies the descriptor's signature, checks the
+   * current request context and revisions against its binding, consumes the binding once through the
+   * approval state store, re-validates the original (or edited) arguments and re-runs policy. Every
+   * refusal fails closed (outcome `denied`, code APPROVAL_INVALID): the tool never runs.
+   */
+  resumeApproval(descriptor: unknown, options: ResumeApprovalOptions): Promise<ResumedToolResult>;
+  /** Re-issues a descriptor's binding missing from the store; never revives a consumed or revoked one. */
+  restoreApproval(descriptor: unknown): Promise<ApprovalBindingState>;
+  /** Revokes a pending approval; a consumed one cannot be revoked. Throws an ApprovalError on refusal. */
+  revokeApproval(descriptor: unknown): Promise<void>;
+  /** Mints, signs and stores a reusable approval grant (needs `approvalSecret`). Throws a GrantError. */
+  issueGrant(request: GrantRequest): Promise<ReusableApprovalGrant>;
+  /** The grants in the toolbox's grant store that match the filter. */
+  listGrants(filter?: GrantFilter): Promise<readonly ReusableApprovalGrant[]>;
+  /** Revokes a grant. Idempotent. */
+  revokeGrant(id: string): Promise<void>;
   toJSON(): SerializedToolbox;
   /** OpenAI tool declarations of the available tools (loads `@armorer/adapter-openai` on first use). */
   toOpenAITools(options?: ProviderExportOptions): Promise<readonly ProviderToolDeclaration[]>;

@@ -41,6 +41,7 @@ export const TOOLBOX_EVENT_TYPES = Object.freeze([
   'loop-warning',
   'loop-blocked',
   'name-resolved',
+  'grant.used',
   'query',
   'search',
 ] as const satisfies readonly (keyof ToolboxEventMap)[]);

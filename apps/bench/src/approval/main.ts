@@ -1,0 +1,127 @@
+/**
+ * Cost of approval on the hot path (`bun run bench`): a call that passes through the approval policy
+ * without needing approval against the same call with no approval configured; signing plus verifying a
+ * binding, per second on one core; and a resume against a plain execute of the same tool. Cases run in
+ * interleaved rounds and the best mean is kept, so a busy machine skews the figures less. Prints the
+ * figures and the budgets with PASS/MISS markers; the exit code is 0 either way. `--quick` for a smoke run.
+ */
+import { measure } from 'mitata';
+import { createPolicyCases, createResumeFixture, createSignVerifyCase, requestContext } from './cases';
+
+const POLICY_RATIO = 1.2;
+const SIGN_VERIFY_PER_SECOND = 50_000;
+const RESUME_RATIO = 3;
+
+const quick = process.argv.includes('--quick');
+const rounds = quick ? 1 : 5;
+const resumeCount = quick ? 500 : 4000;
+
+/**
+ * Nanoseconds of this process's CPU time per operation (user + system), so the rate is "per second on
+ * one core" even when other processes share the machine's cores.
+ */
+function cpuNsPerOp(run: () => unknown, count: number): number {
+  for (let index = 0; index < 1000; index++) run();
+  const before = process.cpuUsage();
+  for (let index = 0; index < count; index++) run();
+  const used = process.cpuUsage(before);
+  return ((used.user + used.system) * 1000) / count;
+}
+
+async function meanNs(run: () => unknown): Promise<number> {
+  const stats = await measure(run, quick ? { min_cpu_time: 5e6, max_samples: 50 } : { min_cpu_time: 2e8 });
+  return stats.avg;
+}
+
+/**
+ * Resumes every prepared descriptor once, against plain executes of the same tool, in alternating blocks
+ * of 250 (each loop stays hot, and both see the same garbage-collection pressure): nanoseconds per call.
+ */
+async function resumeNs(): Promise<{ resume: number; plain: number }> {
+  const fixture = await createResumeFixture(resumeCount);
+  for (let index = 0; index < 500; index++) await fixture.plain();
+  const block = 250;
+  let resumeTotal = 0;
+  let plainTotal = 0;
+  for (let start = 0; start < fixture.descriptors.length; start += block) {
+    const descriptors = fixture.descriptors.slice(start, start + block);
+    let started = performance.now();
+    for (const descriptor of descriptors) {
+      const result = await fixture.toolbox.resumeApproval(descriptor, { requestContext });
+      if (result.result !== 3) throw new Error(`resume returned ${result.outcome}`);
+    }
+    resumeTotal += performance.now() - started;
+    started = performance.now();
+    for (let index = 0; index < descriptors.length; index++) await fixture.plain();
+    plainTotal += performance.now() - started;
+  }
+  const count = fixture.descriptors.length;
+  return { resume: (resumeTotal * 1e6) / count, plain: (plainTotal * 1e6) / count };
+}
+
+const policyCases = createPolicyCases();
+const signVerify = createSignVerifyCase();
+for (const [name, run] of Object.entries(policyCases)) {
+  if ((await run()) !== 3) throw new Error(`${name} did not return 3`);
+}
+if (!signVerify()) throw new Error('sign/verify failed');
+
+const best = {
+  baseline: Infinity,
+  policy: Infinity,
+  signVerify: Infinity,
+  signVerifyCpu: Infinity,
+  resume: Infinity,
+  plain: Infinity,
+};
+// Ratios are taken within each round (the pair measured back to back) and the median round is reported.
+const policyRatios: number[] = [];
+const resumeRatios: number[] = [];
+const median = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+for (let round = 0; round < rounds; round++) {
+  const baseline = await meanNs(policyCases.baseline);
+  const policy = await meanNs(policyCases.policy);
+  policyRatios.push(policy / baseline);
+  best.baseline = Math.min(best.baseline, baseline);
+  best.policy = Math.min(best.policy, policy);
+  best.signVerify = Math.min(best.signVerify, await meanNs(signVerify));
+  best.signVerifyCpu = Math.min(best.signVerifyCpu, cpuNsPerOp(signVerify, quick ? 2000 : 50_000));
+  const resumed = await resumeNs();
+  resumeRatios.push(resumed.resume / resumed.plain);
+  best.resume = Math.min(best.resume, resumed.resume);
+  best.plain = Math.min(best.plain, resumed.plain);
+}
+
+const format = (ns: number) => (ns >= 1000 ? `${(ns / 1000).toFixed(2)} µs` : `${ns.toFixed(0)} ns`);
+const policyRatio = median(policyRatios);
+const perSecond = 1e9 / best.signVerifyCpu;
+const perSecondWall = 1e9 / best.signVerify;
+const resumeRatio = median(resumeRatios);
+console.log(
+  `approval cost: best time of ${rounds} round(s), median ratio of the rounds${quick ? ' (quick run)' : ''}`,
+);
+console.log(`  execute, no approval configured                     ${format(best.baseline).padStart(9)}`);
+console.log(
+  `  execute through approvalPolicy (no approval needed) ${format(best.policy).padStart(9)}  ${policyRatio.toFixed(2)}x`,
+);
+console.log(
+  `  sign + verify one binding (wall clock)              ${format(best.signVerify).padStart(9)}  ${Math.round(perSecondWall).toLocaleString('en-US')}/s`,
+);
+console.log(
+  `  sign + verify one binding (CPU time, one core)      ${format(best.signVerifyCpu).padStart(9)}  ${Math.round(perSecond).toLocaleString('en-US')}/s`,
+);
+console.log(`  plain execute of the tool                           ${format(best.plain).padStart(9)}`);
+console.log(
+  `  resumeApproval of a paused call                     ${format(best.resume).padStart(9)}  ${resumeRatio.toFixed(2)}x`,
+);
+console.log('budgets');
+console.log(
+  `  ${policyRatio <= POLICY_RATIO ? 'PASS' : 'MISS'} approvalPolicy pass-through ${policyRatio.toFixed(2)}x (<= ${POLICY_RATIO}x)`,
+);
+console.log(
+  `  ${perSecond >= SIGN_VERIFY_PER_SECOND ? 'PASS' : 'MISS'} sign + verify ${Math.round(perSecond).toLocaleString('en-US')}/s of CPU time (>= ${SIGN_VERIFY_PER_SECOND.toLocaleString('en-US')}/s)`,
+);
+console.log(
+  `  ${resumeRatio <= RESUME_RATIO ? 'PASS' : 'MISS'} resume ${resumeRatio.toFixed(2)}x a plain execute (<= ${RESUME_RATIO}x)`,
+);

@@ -1,0 +1,81 @@
+/**
+ * @armorer/approval: signed, resumable human approvals and reusable approval grants. The versioned
+ * binding format, HMAC-SHA256 signing and constant-time verification (synchronous; Bun, Node and
+ * browsers), the `ApprovalStateStore` and `GrantStateStore` contracts with process-local
+ * implementations, grant matching and the two-axis approval policy. No armorer dependency; `armorer`
+ * re-exports it from its root.
+ *
+ * @example
+ * ```ts
+ * import { createProcessLocalGrantStateStore, GRANT_VERSION, signGrant, verifyGrantSignature } from '@armorer/approval';
+ *
+ * const store = createProcessLocalGrantStateStore();
+ * const grant = { version: GRANT_VERSION, id: 'grant:1', principalId: 'u1', toolName: 'read-file',
+ *   scope: 'principal', issuedAt: Date.now(), expiresAt: Date.now() + 3_600_000, maxUses: 5,
+ *   usesRemaining: 5, policyRevision: 'policy-1', revoked: false,
+ *   delegationBehavior: 'does-not-propagate', signature: '' } as const;
+ * const signed = { ...grant, signature: signGrant(grant, 'secret') };
+ * await store.issue(signed);
+ * verifyGrantSignature(await store.get(signed.id), 'secret');
+ * ```
+ *
+ * @module
+ */
+export type { ApprovalMismatch } from './binding/match-binding';
+export {
+  assertApprovalBindingMatches,
+  matchApprovalBinding,
+  normalizeCapabilities,
+} from './binding/match-binding';
+export { approvalBindingKey, parseApprovalBinding } from './binding/parse-binding';
+export {
+  bindingSigningText,
+  signApprovalBinding,
+  signPendingApproval,
+  verifyApprovalBinding,
+} from './binding/sign-binding';
+export type {
+  ApprovalBinding,
+  ApprovalBindingState,
+  ApprovalKind,
+  ApprovalRequestView,
+  UnsignedApprovalBinding,
+} from './binding/types';
+export { APPROVAL_BINDING_VERSION } from './binding/types';
+export type { ApprovalErrorCode, ApprovalErrorOptions, GrantErrorCode } from './errors/errors';
+export { ApprovalError, GrantError } from './errors/errors';
+export { matchResourcePattern } from './grant/glob';
+export type { GrantStateStore } from './grant/grant-state-store';
+export type { GrantMatchRequest, GrantMismatchReason } from './grant/match-grant';
+export { matchGrant } from './grant/match-grant';
+export { createProcessLocalGrantStateStore } from './grant/process-local-grant-state-store';
+export { grantSigningText, signGrant, verifyGrantSignature } from './grant/sign-grant';
+export type {
+  GrantDelegationBehavior,
+  GrantFilter,
+  GrantRequest,
+  GrantScope,
+  ReusableApprovalGrant,
+} from './grant/types';
+export { GRANT_VERSION } from './grant/types';
+export { assertGrantScope, assertGrantShape } from './grant/validate-grant';
+export type { JsonValue } from './json/canonical-json';
+export { canonicalJson, jsonEqual } from './json/canonical-json';
+export type {
+  ApprovalMode,
+  ApprovalPolicy,
+  ApprovalPolicyTool,
+  ApprovalRequirement,
+} from './policy/approval-policy';
+export { missingCapability, resolveApprovalRequirement } from './policy/approval-policy';
+export type { ApprovalSecret, SigningKeyOptions } from './signing/signing-key';
+export {
+  createNonce,
+  createSigningKey,
+  isApprovalSecret,
+  SigningKey,
+  sha256Hex,
+} from './signing/signing-key';
+export type { ApprovalStateStore, MaybePromise } from './store/approval-state-store';
+export type { ProcessLocalApprovalStateStoreOptions } from './store/process-local-approval-state-store';
+export { createProcessLocalApprovalStateStore } from './store/process-local-approval-state-store';

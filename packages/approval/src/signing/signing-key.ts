@@ -1,0 +1,191 @@
+import { equalBytes } from '@noble/ciphers/utils.js';
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, hexToBytes, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+
+/** A shared HMAC secret: a string (UTF-8) or raw bytes. Never empty. */
+export type ApprovalSecret = string | Uint8Array;
+
+type PreparedMac = ReturnType<typeof hmac.create>;
+
+/** The synchronous HMAC-SHA256 of the platform's own crypto module (OpenSSL/BoringSSL in Node and Bun). */
+interface NativeCrypto {
+  createSecretKey(key: Uint8Array): object;
+  createHmac(algorithm: 'sha256', key: object): { update(data: string): { digest(): Uint8Array } };
+  createHash(algorithm: 'sha256'): { update(data: string): { digest(encoding: 'hex'): string } };
+  timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean;
+}
+
+/**
+ * The runtime's built-in crypto module when it has one, found at run time rather than imported (so bundles
+ * for browsers stay free of it): `process.getBuiltinModule` exists in Node 22 and Bun, not in browsers.
+ * The unprefixed module id is accepted there, and no import specifier reaches a browser bundle.
+ */
+function loadNativeCrypto(): NativeCrypto | undefined {
+  try {
+    const runtime = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    const candidate = runtime?.getBuiltinModule?.('crypto') as Partial<NativeCrypto> | undefined;
+    if (
+      typeof candidate?.createHmac === 'function' &&
+      typeof candidate.createSecretKey === 'function' &&
+      typeof candidate.createHash === 'function' &&
+      typeof candidate.timingSafeEqual === 'function'
+    ) {
+      return candidate as NativeCrypto;
+    }
+  } catch {
+    // No built-in crypto module: the portable implementation is used.
+  }
+  return undefined;
+}
+
+const nativeCrypto = loadNativeCrypto();
+
+const HEX = /^[0-9a-f]{64}$/;
+
+/** Options of {@link createSigningKey}. */
+export interface SigningKeyOptions {
+  /**
+   * Use the portable implementation (`@noble/hashes`) even where the runtime has a native HMAC. Both give
+   * the same signatures; the native one (Node's and Bun's built-in crypto, found at run time) is faster.
+   */
+  readonly portable?: boolean;
+}
+
+/**
+ * An HMAC-SHA256 key. Where the runtime has a synchronous native HMAC (Node, Bun) it is used; elsewhere
+ * (browsers) the audited `@noble/hashes` implementation, with the padded key states prepared once.
+ * Signatures are identical either way. The secret lives in private fields: it is not readable through
+ * any property, `toJSON`, `String()` or inspection.
+ *
+ * @example
+ * ```ts
+ * const key = createSigningKey(process.env.ARMORER_APPROVAL_SECRET!);
+ * const tag = key.sign('my-domain', '{"a":1}');
+ * key.verify('my-domain', '{"a":1}', tag); // true
+ * ```
+ */
+export class SigningKey {
+  readonly #mac: PreparedMac | undefined;
+  /** The native key object (Node, Bun); the secret bytes live only inside it. */
+  readonly #secret: object | undefined;
+
+  constructor(secret: ApprovalSecret, options?: SigningKeyOptions) {
+    const bytes = secretBytes(secret);
+    if (nativeCrypto !== undefined && options?.portable !== true)
+      this.#secret = nativeCrypto.createSecretKey(bytes);
+    else this.#mac = hmac.create(sha256, bytes);
+  }
+
+  /** The hex HMAC-SHA256 of `domain`, a newline, then `text`: a domain never verifies as another. */
+  sign(domain: string, text: string): string {
+    return bytesToHex(this.#digest(domain, text));
+  }
+
+  /** Compares in constant time (for signatures of the right length); malformed signatures are false. */
+  verify(domain: string, text: string, signature: unknown): boolean {
+    if (typeof signature !== 'string' || !HEX.test(signature)) return false;
+    const expected = this.#digest(domain, text);
+    const given = hexToBytes(signature);
+    return this.#secret !== undefined && nativeCrypto !== undefined
+      ? nativeCrypto.timingSafeEqual(expected, given)
+      : equalBytes(expected, given);
+  }
+
+  #digest(domain: string, text: string): Uint8Array {
+    const message = `${domain}\n${text}`;
+    if (this.#secret !== undefined && nativeCrypto !== undefined) {
+      return nativeCrypto.createHmac('sha256', this.#secret).update(message).digest();
+    }
+    const mac = (this.#mac as PreparedMac).clone();
+    mac.update(utf8ToBytes(message));
+    return mac.digest();
+  }
+
+  toJSON(): string {
+    return '[SigningKey]';
+  }
+
+  toString(): string {
+    return '[SigningKey]';
+  }
+
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return '[SigningKey]';
+  }
+}
+
+/**
+ * Validates a secret and turns it into bytes. Throws a TypeError for a missing or empty secret.
+ * @internal
+ */
+export function secretBytes(secret: unknown): Uint8Array {
+  if (typeof secret === 'string' && secret.length > 0) return utf8ToBytes(secret);
+  if (secret instanceof Uint8Array && secret.length > 0) return secret.slice();
+  throw new TypeError('An approval secret must be a non-empty string or Uint8Array.');
+}
+
+/** True when a value can serve as an approval secret. */
+export function isApprovalSecret(secret: unknown): secret is ApprovalSecret {
+  return (typeof secret === 'string' || secret instanceof Uint8Array) && secret.length > 0;
+}
+
+/**
+ * Creates a prepared signing key. Throws a TypeError for a missing or empty secret.
+ *
+ * @example
+ * ```ts
+ * const key = createSigningKey(new TextEncoder().encode('a long random secret'));
+ * ```
+ */
+export function createSigningKey(secret: ApprovalSecret, options?: SigningKeyOptions): SigningKey {
+  return new SigningKey(secret, options);
+}
+
+const stringKeys = new Map<string, SigningKey>();
+const byteKeys = new WeakMap<Uint8Array, SigningKey>();
+
+/** A prepared key for a secret, reused across calls of the stateless helpers. @internal */
+export function keyFor(secret: ApprovalSecret | SigningKey): SigningKey {
+  if (secret instanceof SigningKey) return secret;
+  if (typeof secret === 'string') {
+    let key = stringKeys.get(secret);
+    if (key === undefined) {
+      key = new SigningKey(secret);
+      if (stringKeys.size >= 8) stringKeys.clear();
+      stringKeys.set(secret, key);
+    }
+    return key;
+  }
+  let key = byteKeys.get(secret);
+  if (key === undefined) {
+    key = new SigningKey(secret);
+    byteKeys.set(secret, key);
+  }
+  return key;
+}
+
+/**
+ * SHA-256 of a text, as hex: the digest a binding records for the proposed arguments.
+ *
+ * @example
+ * ```ts
+ * sha256Hex('{}').length; // 64
+ * ```
+ */
+export function sha256Hex(text: string): string {
+  if (nativeCrypto !== undefined) return nativeCrypto.createHash('sha256').update(text).digest('hex');
+  return bytesToHex(sha256(utf8ToBytes(text)));
+}
+
+/**
+ * A fresh random nonce: 128 bits from the platform's `crypto.getRandomValues`, as hex.
+ *
+ * @example
+ * ```ts
+ * createNonce().length; // 32
+ * ```
+ */
+export function createNonce(): string {
+  return bytesToHex(randomBytes(16));
+}

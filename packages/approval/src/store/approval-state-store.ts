@@ -1,0 +1,42 @@
+import type { ApprovalBinding, ApprovalBindingState, ApprovalRequestView } from '../binding/types';
+
+/** A value or a promise of it: a store may be synchronous or backed by I/O. */
+export type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * Where approval bindings live between the pause and the resume. Every toolbox that issues, restores,
+ * revokes or resumes the same approvals must share one store (a database, queue or key-value store for
+ * several processes). A binding is keyed by `replayScope` and `nonce`; every method refuses by throwing
+ * an `ApprovalError` and must be atomic with respect to the others for the same key.
+ *
+ * Run `approvalStateStoreConformance` from `@armorer/test` against an implementation to check the
+ * contract.
+ *
+ * @example
+ * ```ts
+ * const store: ApprovalStateStore = createProcessLocalApprovalStateStore();
+ * await store.issue(binding);
+ * await store.reserve(binding, view, Date.now());
+ * await store.commit(binding); // store.state(binding) -> 'consumed'
+ * ```
+ */
+export interface ApprovalStateStore {
+  /** Records a newly issued binding; fails (`already-issued`) when the key is known in any state. */
+  issue(binding: ApprovalBinding): MaybePromise<void>;
+  /**
+   * Atomically validates the binding, matches it against the request view (see `matchApprovalBinding`)
+   * and the clock, and moves it from issued to reserved. Fails closed for a missing (`not-issued`),
+   * reserved, consumed, revoked, expired or mismatched binding.
+   */
+  reserve(binding: ApprovalBinding, view: ApprovalRequestView, now: number): MaybePromise<void>;
+  /** Atomically moves a reserved binding to consumed (`not-reserved` otherwise). */
+  commit(binding: ApprovalBinding): MaybePromise<void>;
+  /** Returns a reserved binding to issued (the resume was refused or did not start). */
+  release(binding: ApprovalBinding): MaybePromise<void>;
+  /** `reserve` then `commit`, in one atomic step. */
+  consume(binding: ApprovalBinding, view: ApprovalRequestView, now: number): MaybePromise<void>;
+  /** Moves an issued binding to revoked; fails for a consumed one; idempotent for a revoked one. */
+  revoke(binding: ApprovalBinding): MaybePromise<void>;
+  /** Where the binding's key stands, or `undefined` when the store has never seen it. */
+  state(binding: ApprovalBinding): MaybePromise<ApprovalBindingState | undefined>;
+}

@@ -1,0 +1,139 @@
+import { assertApprovalBindingMatches } from '../binding/match-binding';
+import { approvalBindingKey, parseApprovalBinding } from '../binding/parse-binding';
+import type { ApprovalBinding, ApprovalBindingState, ApprovalRequestView } from '../binding/types';
+import { approvalError } from '../errors/errors';
+import type { ApprovalStateStore } from './approval-state-store';
+
+interface Entry {
+  state: ApprovalBindingState;
+  readonly signature: string;
+  readonly expiresAt: number;
+}
+
+/** Options of {@link createProcessLocalApprovalStateStore}. */
+export interface ProcessLocalApprovalStateStoreOptions {
+  /**
+   * How long past its expiry a binding's record is kept (default one hour). An expired binding is refused
+   * by its signed expiry anyway; the record is dropped to bound memory.
+   */
+  readonly retainExpiredMs?: number;
+  /** The clock used to drop old records (default `Date.now`). */
+  readonly now?: () => number;
+}
+
+/**
+ * An in-memory {@link ApprovalStateStore}: process-local, lost on restart, never shared between
+ * processes. Each method runs to completion without yielding, so the state transitions are atomic
+ * within the process.
+ *
+ * @example
+ * ```ts
+ * const approvalStateStore = createProcessLocalApprovalStateStore();
+ * const toolbox = createToolbox(tools, { approvalSecret, approvalStateStore });
+ * ```
+ */
+export function createProcessLocalApprovalStateStore(
+  options: ProcessLocalApprovalStateStoreOptions = {},
+): ApprovalStateStore {
+  const entries = new Map<string, Entry>();
+  const retain = options.retainExpiredMs ?? 60 * 60 * 1000;
+  const clock = options.now ?? Date.now;
+  let issuedSinceSweep = 0;
+  let lastSweep = clock();
+
+  /** Drops long-expired records, at most once a minute and only every 256 issues. */
+  function sweep(): void {
+    if (++issuedSinceSweep < 256) return;
+    issuedSinceSweep = 0;
+    const now = clock();
+    if (now - lastSweep < 60_000) return;
+    lastSweep = now;
+    const cutoff = now - retain;
+    for (const [key, entry] of entries) if (entry.expiresAt < cutoff) entries.delete(key);
+  }
+
+  /** The entry of this exact binding; a different binding under the same key is a conflict. */
+  function entryOf(binding: ApprovalBinding): Entry | undefined {
+    const entry = entries.get(approvalBindingKey(binding));
+    if (entry !== undefined && entry.signature !== binding.signature) {
+      throw approvalError(
+        'binding-conflict',
+        'Another binding is recorded under this replay scope and nonce.',
+      );
+    }
+    return entry;
+  }
+
+  function reserveNow(binding: ApprovalBinding, view: ApprovalRequestView, now: number): Entry {
+    const checked = parseApprovalBinding(binding);
+    const entry = entryOf(checked);
+    if (entry === undefined)
+      throw approvalError('not-issued', 'The approval was never issued (or was lost).');
+    refuseUnlessIssued(entry);
+    assertApprovalBindingMatches(checked, view, now);
+    entry.state = 'reserved';
+    return entry;
+  }
+
+  return {
+    async issue(binding) {
+      const checked = parseApprovalBinding(binding);
+      const key = approvalBindingKey(checked);
+      if (entries.has(key))
+        throw approvalError('already-issued', 'This approval binding was already issued.');
+      sweep();
+      entries.set(key, { state: 'issued', signature: checked.signature, expiresAt: checked.expiresAt });
+    },
+    async reserve(binding, view, now) {
+      reserveNow(binding, view, now);
+    },
+    async commit(binding) {
+      const entry = entryOf(parseApprovalBinding(binding));
+      if (entry?.state !== 'reserved') throw approvalError('not-reserved', 'The approval is not reserved.');
+      entry.state = 'consumed';
+    },
+    async release(binding) {
+      const entry = entryOf(parseApprovalBinding(binding));
+      if (entry?.state !== 'reserved') throw approvalError('not-reserved', 'The approval is not reserved.');
+      entry.state = 'issued';
+    },
+    async consume(binding, view, now) {
+      reserveNow(binding, view, now).state = 'consumed';
+    },
+    async revoke(binding) {
+      const checked = parseApprovalBinding(binding);
+      const entry = entryOf(checked);
+      if (entry === undefined) {
+        // A tombstone: restoring this binding later must not revive it.
+        entries.set(approvalBindingKey(checked), {
+          state: 'revoked',
+          signature: checked.signature,
+          expiresAt: checked.expiresAt,
+        });
+        return;
+      }
+      if (entry.state === 'revoked') return;
+      if (entry.state === 'consumed')
+        throw approvalError('already-consumed', 'A consumed approval cannot be revoked.');
+      if (entry.state === 'reserved')
+        throw approvalError('already-reserved', 'The approval is being resumed.');
+      entry.state = 'revoked';
+    },
+    async state(binding) {
+      return entryOf(parseApprovalBinding(binding))?.state;
+    },
+  };
+}
+
+function refuseUnlessIssued(entry: Entry): void {
+  switch (entry.state) {
+    case 'issued':
+      return;
+    case 'reserved':
+      throw approvalError('already-reserved', 'The approval is already being resumed.');
+    case 'consumed':
+      throw approvalError('already-consumed', 'The approval was already used.');
+    case 'revoked':
+      throw approvalError('revoked', 'The approval was revoked.');
+  }
+}

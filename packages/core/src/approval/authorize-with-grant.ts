@@ -1,0 +1,68 @@
+import { type GrantMatchRequest, matchGrant, type ReusableApprovalGrant } from '@armorer/approval';
+import type { CallState } from '../execution/call-state';
+
+/**
+ * Looks for a reusable grant that authorizes this call in place of a person. A grant that fails any
+ * check, including its signature, is treated as absent; a match takes one use atomically from the store
+ * and fires `grant.used`. Store failures also count as "no grant": the call then asks as usual.
+ */
+export async function authorizeWithGrant(state: CallState): Promise<boolean> {
+  const runtime = state.reg.owner.approval;
+  const grants = runtime?.grants;
+  if (runtime === undefined || grants === undefined || !runtime.signs) return false;
+  const context = state.requestContext;
+  const authority = context?.authority;
+  const principalId = authority?.principalId;
+  if (typeof principalId !== 'string') return false;
+  const toolName = state.reg.config.name;
+  let candidates: readonly ReusableApprovalGrant[];
+  try {
+    candidates = await grants.list({ principalId, toolName });
+  } catch {
+    return false;
+  }
+  if (!Array.isArray(candidates) || candidates.length === 0) return false;
+  const request: GrantMatchRequest = {
+    toolName,
+    arguments: state.params,
+    principalId,
+    tenantId: stringOrUndefined(authority?.tenantId),
+    ownerId: stringOrUndefined(authority?.ownerId),
+    agentId: stringOrUndefined(context?.agentId),
+    runId: stringOrUndefined(context?.runId),
+    sessionId: stringOrUndefined(context?.sessionId),
+    policyRevision: runtime.grantPolicyRevision,
+    now: runtime.now(),
+  };
+  for (const grant of candidates) {
+    if (state.interrupted !== undefined) return false;
+    let usesRemaining: number | undefined;
+    try {
+      if (!runtime.grantVerifies(grant) || matchGrant(grant, request) !== undefined) continue;
+      usesRemaining = (await grants.decrementUse(grant.id))?.usesRemaining;
+    } catch {
+      continue;
+    }
+    if (typeof usesRemaining !== 'number') continue;
+    emitGrantUsed(state, grant.id, principalId, usesRemaining);
+    return true;
+  }
+  return false;
+}
+
+function stringOrUndefined(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function emitGrantUsed(state: CallState, grantId: string, principalId: string, usesRemaining: number): void {
+  const emitter = state.reg.owner.emitter;
+  if (emitter.size === 0 || !emitter.has('grant.used')) return;
+  emitter.emit('grant.used', {
+    type: 'grant.used',
+    detail: { grantId, call: state.call, principalId, usesRemaining },
+    timestamp: Date.now(),
+    toolName: state.reg.config.name,
+    callId: state.callId,
+    executionId: state.executionId,
+  });
+}

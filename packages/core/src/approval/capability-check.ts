@@ -1,0 +1,27 @@
+import { type ApprovalRequirement, missingCapability } from '@armorer/approval';
+import { createToolError, type ToolError } from '../errors/tool-error';
+import type { RequestContext } from '../policy/request-context';
+
+/**
+ * The capability axis of the approval policy: a denial when the effective request authority lacks a
+ * capability the policy requires for this tool. No grant and no approval overrides it.
+ */
+export function capabilityDenial(
+  requirement: ApprovalRequirement,
+  toolName: string,
+  context: RequestContext | undefined,
+): ToolError | undefined {
+  const required = requirement.requiredCapabilities;
+  if (required.length === 0) return undefined;
+  const held = context?.authority?.capabilities;
+  const missing = missingCapability(required, Array.isArray(held) ? held : undefined);
+  if (missing === undefined) return undefined;
+  const reason = `the request lacks the capability "${missing}"`;
+  return createToolError(
+    'POLICY_DENIED',
+    `Tool "${toolName}" was denied: ${reason}. Do not retry the same call.`,
+    {
+      details: { reason },
+    },
+  );
+}

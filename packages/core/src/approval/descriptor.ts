@@ -1,0 +1,79 @@
+import {
+  type ApprovalBinding,
+  ApprovalError,
+  approvalBindingKey,
+  canonicalJson,
+  parseApprovalBinding,
+  sha256Hex,
+} from '@armorer/approval';
+import type { ApprovalRuntime } from './approval-runtime';
+
+/** A descriptor whose binding verified and whose proposed call is the one the binding covers. */
+export interface VerifiedDescriptor {
+  readonly binding: ApprovalBinding;
+  readonly proposedArguments: Readonly<Record<string, unknown>>;
+}
+
+function refuse(code: 'invalid-descriptor' | 'missing-secret', message: string): never {
+  throw new ApprovalError({ code, message });
+}
+
+/**
+ * Checks an untrusted pending-approval descriptor: the shape of its binding, the signature (in constant
+ * time, under this toolbox's secret), and that the proposed call (tool, call id and the digest of the
+ * arguments) is exactly the signed one. Throws an ApprovalError otherwise.
+ */
+export function verifyDescriptor(
+  runtime: ApprovalRuntime | undefined,
+  descriptor: unknown,
+): VerifiedDescriptor {
+  if (runtime === undefined || !runtime.signs) {
+    refuse('missing-secret', 'This toolbox has no approvalSecret, so no approval can be verified.');
+  }
+  if (typeof descriptor !== 'object' || descriptor === null || Array.isArray(descriptor)) {
+    refuse('invalid-descriptor', 'The pending approval descriptor must be an object.');
+  }
+  const record = descriptor as Record<string, unknown>;
+  if (record.binding === undefined) {
+    refuse('invalid-descriptor', 'The pending approval is unsigned (issued without an approvalSecret).');
+  }
+  const binding = parseApprovalBinding(record.binding);
+  runtime.verify(binding);
+  const proposed = record.proposedCall as Record<string, unknown> | null | undefined;
+  const args = proposed?.arguments;
+  if (
+    typeof proposed !== 'object' ||
+    proposed === null ||
+    proposed.name !== binding.toolName ||
+    proposed.id !== binding.callId ||
+    typeof args !== 'object' ||
+    args === null ||
+    Array.isArray(args)
+  ) {
+    refuse('invalid-descriptor', 'The proposed call does not match the signed approval.');
+  }
+  for (const [field, expected] of [
+    ['toolName', binding.toolName],
+    ['callId', binding.callId],
+    ['kind', binding.kind],
+  ] as const) {
+    if (record[field] !== undefined && record[field] !== expected) {
+      refuse('invalid-descriptor', `The descriptor's ${field} does not match the signed approval.`);
+    }
+  }
+  let digest: string;
+  try {
+    digest = sha256Hex(canonicalJson(args));
+  } catch {
+    refuse('invalid-descriptor', 'The proposed arguments are not JSON data.');
+  }
+  if (digest !== binding.argumentsDigest) {
+    refuse('invalid-descriptor', 'The proposed arguments are not the ones that were approved.');
+  }
+  return { binding, proposedArguments: args as Record<string, unknown> };
+}
+
+/** A stable identity of a binding for logs (never the signature). */
+export function bindingLabel(binding: ApprovalBinding): string {
+  return approvalBindingKey(binding).replace('\u0000', '#');
+}

@@ -1,0 +1,124 @@
+import {
+  type ApprovalBindingState,
+  ApprovalError,
+  assertGrantScope,
+  assertGrantShape,
+  GRANT_VERSION,
+  GrantError,
+  type GrantFilter,
+  type GrantRequest,
+  type GrantStateStore,
+  type ReusableApprovalGrant,
+} from '@armorer/approval';
+import type { ApprovalRuntime } from './approval-runtime';
+import { verifyDescriptor } from './descriptor';
+
+/**
+ * Re-issues a verified descriptor's binding when its store lost it (a process-local store after a
+ * restart). Never revives a consumed, revoked or in-flight binding; refuses an expired one.
+ */
+export async function restoreApproval(
+  runtime: ApprovalRuntime | undefined,
+  descriptor: unknown,
+): Promise<ApprovalBindingState> {
+  const { binding } = verifyDescriptor(runtime, descriptor);
+  const store = runtime?.store;
+  if (store === undefined)
+    throw new ApprovalError({ code: 'missing-secret', message: 'No approval state store.' });
+  if (!(runtime !== undefined && runtime.now() < binding.expiresAt)) {
+    throw new ApprovalError({ code: 'expired', message: 'The approval has expired; it cannot be restored.' });
+  }
+  const state = await store.state(binding);
+  if (state === undefined) {
+    await store.issue(binding);
+    return 'issued';
+  }
+  if (state === 'issued') return state;
+  throw new ApprovalError(
+    state === 'consumed'
+      ? { code: 'already-consumed', message: 'The approval was already used; it cannot be restored.' }
+      : state === 'revoked'
+        ? { code: 'revoked', message: 'The approval was revoked; it cannot be restored.' }
+        : { code: 'already-reserved', message: 'The approval is being resumed right now.' },
+  );
+}
+
+/** Revokes a verified descriptor's binding in the store. */
+export async function revokeApproval(
+  runtime: ApprovalRuntime | undefined,
+  descriptor: unknown,
+): Promise<void> {
+  const { binding } = verifyDescriptor(runtime, descriptor);
+  const store = runtime?.store;
+  if (store === undefined)
+    throw new ApprovalError({ code: 'missing-secret', message: 'No approval state store.' });
+  await store.revoke(binding);
+}
+
+function grantStore(runtime: ApprovalRuntime | undefined): GrantStateStore {
+  const store = runtime?.grants;
+  if (store === undefined) {
+    throw new GrantError('This toolbox has no grant store (configure approvalSecret).', 'missing-secret');
+  }
+  return store;
+}
+
+/** Mints id, issue time, uses and policy revision, signs, and stores a grant. */
+export async function issueGrant(
+  runtime: ApprovalRuntime | undefined,
+  request: GrantRequest,
+): Promise<ReusableApprovalGrant> {
+  if (runtime === undefined || !runtime.signs) {
+    throw new GrantError('Issuing a grant needs the toolbox approvalSecret.', 'missing-secret');
+  }
+  if (typeof request !== 'object' || request === null) {
+    throw new GrantError('issueGrant expects a grant request object.', 'invalid-grant');
+  }
+  assertGrantScope(request);
+  const optional: Record<string, unknown> = {};
+  for (const key of [
+    'tenantId',
+    'ownerId',
+    'agentId',
+    'resourcePattern',
+    'resourceField',
+    'argumentConstraints',
+    'runId',
+    'sessionId',
+  ] as const) {
+    if (request[key] !== undefined) optional[key] = request[key];
+  }
+  if (request.scope !== 'run') delete optional.runId;
+  if (request.scope !== 'session') delete optional.sessionId;
+  const unsigned = {
+    version: GRANT_VERSION,
+    id: `grant:${runtime.nonce()}`,
+    principalId: request.principalId,
+    toolName: request.toolName,
+    scope: request.scope,
+    ...optional,
+    issuedAt: runtime.now(),
+    expiresAt: request.expiresAt,
+    maxUses: request.maxUses,
+    usesRemaining: request.maxUses,
+    policyRevision: runtime.grantPolicyRevision,
+    revoked: false,
+    delegationBehavior: request.delegationBehavior ?? 'does-not-propagate',
+    signature: '',
+  };
+  assertGrantShape(unsigned);
+  const grant: ReusableApprovalGrant = { ...unsigned, signature: runtime.signGrant(unsigned) };
+  await grantStore(runtime).issue(grant);
+  return grant;
+}
+
+export async function listGrants(
+  runtime: ApprovalRuntime | undefined,
+  filter?: GrantFilter,
+): Promise<readonly ReusableApprovalGrant[]> {
+  return grantStore(runtime).list(filter);
+}
+
+export async function revokeGrant(runtime: ApprovalRuntime | undefined, id: string): Promise<void> {
+  await grantStore(runtime).revoke(id);
+}

@@ -1,0 +1,66 @@
+import { canonicalJson, sha256Hex } from '@armorer/approval';
+import { createToolError, describeThrown } from '../errors/tool-error';
+import type { CallState } from '../execution/call-state';
+import { definitionRevision } from '../execution/definition-revision';
+import { finishCall } from '../execution/finish-call';
+import { stopped } from '../execution/run-steps';
+import type { ToolResult } from '../execution/types';
+import type { PolicyStop } from '../policy/evaluate';
+import { createPendingApproval } from '../policy/pending-approval';
+import type { PendingApproval } from '../policy/types';
+import { replayScopeOf, requestView } from './request-view';
+
+/**
+ * Ends a call a policy stopped. A pause (`needs_approval`, `needs_input`) under a toolbox with an approval
+ * secret gets a signed binding, issued to the approval state store before the caller sees it; without a
+ * secret the descriptor stays unsigned (and cannot be resumed).
+ */
+export function stopCall(state: CallState, stop: PolicyStop): ToolResult | Promise<ToolResult> {
+  const runtime = state.reg.owner.approval;
+  if (stop.status === 'deny' || runtime === undefined || !runtime.signs)
+    return stopped(state, stop, state.params);
+  return pauseWithBinding(state, stop);
+}
+
+async function pauseWithBinding(state: CallState, stop: PolicyStop): Promise<ToolResult> {
+  const runtime = state.reg.owner.approval;
+  if (runtime === undefined || runtime.store === undefined) return stopped(state, stop, state.params);
+  const pending = createPendingApproval(state, stop, state.params);
+  let binding: NonNullable<PendingApproval['binding']>;
+  try {
+    const view = requestView(
+      state.x?.hostRequestContext ?? state.requestContext,
+      state.ownerId,
+      runtime.revisions,
+      definitionRevision(state.reg.config),
+    );
+    const issuedAt = runtime.now();
+    if (!Number.isFinite(issuedAt)) throw new TypeError('approvalNow did not return a finite time.');
+    binding = runtime.sign({
+      ...view,
+      version: 1,
+      kind: pending.kind,
+      toolName: pending.toolName,
+      callId: pending.callId,
+      argumentsDigest: sha256Hex(canonicalJson(pending.proposedCall.arguments)),
+      issuedAt,
+      expiresAt: issuedAt + runtime.ttlMs,
+      nonce: runtime.nonce(),
+      replayScope: replayScopeOf(view),
+    });
+    await runtime.store.issue(binding);
+  } catch (error) {
+    const message = `Tool "${state.reg.config.name}" needs approval, but the approval could not be recorded: ${describeThrown(error)}`;
+    return finishCall(
+      state,
+      'error',
+      undefined,
+      createToolError('APPROVAL_STORE_FAILED', message, {
+        cause: error,
+        details: { reason: 'store-failed' },
+      }),
+    );
+  }
+  state.ext.pendingApproval = Object.freeze({ ...pending, binding });
+  return finishCall(state, 'action_required', undefined, stop.error);
+}

@@ -1,0 +1,48 @@
+import type { ApprovalBinding, ApprovalStateStore } from '@armorer/approval';
+import { createToolError, describeThrown, type ToolError } from '../errors/tool-error';
+
+/** What a policy hook sees about a resumed call (`context.approval`). */
+export interface ApprovalContext {
+  /** A person approved this call (or supplied the requested input). */
+  readonly approved: true;
+  readonly kind: 'approval' | 'input';
+  /** The person changed the arguments; `params` holds the edited, validated ones. */
+  readonly edited: boolean;
+  /** The arguments the model proposed. */
+  readonly proposedArguments: Readonly<Record<string, unknown>>;
+}
+
+/** The in-flight resume of one call: the reserved binding, committed once the tool is about to run. */
+export class ResumeState {
+  committed = false;
+
+  constructor(
+    readonly binding: ApprovalBinding,
+    readonly store: ApprovalStateStore,
+    readonly policyView: ApprovalContext,
+  ) {}
+
+  /** Marks the binding consumed right before the implementation runs; a failure keeps the tool from running. */
+  async commit(toolName: string): Promise<ToolError | undefined> {
+    try {
+      await this.store.commit(this.binding);
+      this.committed = true;
+      return undefined;
+    } catch (error) {
+      return createToolError(
+        'APPROVAL_INVALID',
+        `Tool "${toolName}" did not run: the approval could not be committed (${describeThrown(error)}).`,
+        { details: { reason: codeOf(error) }, cause: error },
+      );
+    }
+  }
+}
+
+/** The ApprovalError code of a thrown value, or `store-failed`. */
+export function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[a-z-]+$/.test(code) ? code : 'store-failed';
+}
+
+/** Internal option key a resume travels under through the pipeline. */
+export const RESUME: unique symbol = Symbol('armorer.approval.resume');

@@ -1,0 +1,175 @@
+import { GrantError, type GrantStateStore, verifyGrantSignature } from '@armorer/approval';
+import { CONFORMANCE_SECRET, fixtureGrant } from './fixtures';
+import {
+  type Awaitable,
+  type ConformanceOptions,
+  type ConformanceTestApi,
+  check,
+  race,
+  refused,
+  same,
+} from './harness';
+
+const isGrantError = (error: unknown) => GrantError.isInstance(error);
+
+/**
+ * Registers the conformance tests of the {@link GrantStateStore} contract: issue (with `usesRemaining`
+ * reset to `maxUses`), get, list filters, the atomic `decrementUse` floored at zero (also under
+ * concurrency), idempotent revoke, and grants that still verify after use. `createStore` is called once
+ * per test.
+ *
+ * @example
+ * ```ts
+ * import { describe, it } from 'bun:test';
+ * import { grantStateStoreConformance } from '@armorer/test';
+ *
+ * grantStateStoreConformance(() => createMyDatabaseGrantStore(db), { describe, it });
+ * ```
+ */
+export function grantStateStoreConformance(
+  createStore: () => Awaitable<GrantStateStore>,
+  api: ConformanceTestApi,
+  options: ConformanceOptions = {},
+): void {
+  const concurrency = options.concurrency ?? 50;
+
+  api.describe(options.name ?? 'GrantStateStore conformance', () => {
+    api.it('issue stores the grant with usesRemaining = maxUses, whatever the caller passed', async () => {
+      const store = await createStore();
+      const grant = fixtureGrant({ maxUses: 3, usesRemaining: 1 });
+      await store.issue(grant);
+      const stored = await store.get(grant.id);
+      check(stored !== undefined, 'get after issue returns the grant');
+      same(stored.usesRemaining, 3, 'usesRemaining after issue');
+      same(stored.principalId, grant.principalId, 'principalId');
+      same(stored.signature, grant.signature, 'signature');
+      verifyGrantSignature(stored, CONFORMANCE_SECRET);
+      same(await store.get('grant:unknown'), undefined, 'get of an unknown id');
+    });
+
+    api.it('issue refuses a duplicate id and a malformed grant', async () => {
+      const store = await createStore();
+      const grant = fixtureGrant();
+      await store.issue(grant);
+      await refused(() => store.issue(grant), isGrantError, ['duplicate-grant'], 'duplicate issue');
+      const malformed = { ...fixtureGrant(), maxUses: -1 };
+      await refused(() => store.issue(malformed), isGrantError, ['invalid-grant'], 'malformed issue');
+      const { sessionId: _sessionId, ...sessionless } = fixtureGrant();
+      const unscoped = { ...sessionless, scope: 'run' as const };
+      await refused(
+        () => store.issue(unscoped),
+        isGrantError,
+        ['invalid-scope', 'invalid-grant'],
+        'run without runId',
+      );
+    });
+
+    api.it(
+      'decrementUse takes one use at a time, floored at zero, and the grant still verifies',
+      async () => {
+        const store = await createStore();
+        const grant = fixtureGrant({ maxUses: 2, usesRemaining: 2 });
+        await store.issue(grant);
+        same((await store.decrementUse(grant.id))?.usesRemaining, 1, 'first use');
+        same((await store.decrementUse(grant.id))?.usesRemaining, 0, 'second use');
+        same(await store.decrementUse(grant.id), undefined, 'use of an exhausted grant');
+        same((await store.get(grant.id))?.usesRemaining, 0, 'usesRemaining never below zero');
+        verifyGrantSignature(await store.get(grant.id), CONFORMANCE_SECRET);
+        same(await store.decrementUse('grant:unknown'), undefined, 'use of an unknown grant');
+      },
+    );
+
+    api.it(
+      'revoke is idempotent, never throws for unknown ids, and a revoked grant has no uses',
+      async () => {
+        const store = await createStore();
+        const grant = fixtureGrant();
+        await store.issue(grant);
+        await store.revoke(grant.id);
+        await store.revoke(grant.id);
+        await store.revoke('grant:unknown');
+        same((await store.get(grant.id))?.revoked, true, 'revoked flag');
+        same(await store.decrementUse(grant.id), undefined, 'use of a revoked grant');
+        same(
+          (await store.get(grant.id))?.usesRemaining,
+          grant.maxUses,
+          'uses of a revoked grant are untouched',
+        );
+      },
+    );
+
+    api.it('list filters by principal, tenant and tool, and hides revoked grants unless asked', async () => {
+      const store = await createStore();
+      const marker = `principal-${fixtureGrant().id}`;
+      const a = fixtureGrant({ principalId: marker, toolName: 'read-file' });
+      const b = fixtureGrant({ principalId: marker, toolName: 'write-file', tenantId: 'tenant-2' });
+      const c = fixtureGrant({ principalId: `${marker}-other`, toolName: 'read-file' });
+      for (const grant of [a, b, c]) await store.issue(grant);
+      const ids = async (filter: Parameters<GrantStateStore['list']>[0]) =>
+        (await store.list(filter)).map((grant) => grant.id).sort();
+      same(
+        JSON.stringify(await ids({ principalId: marker })),
+        JSON.stringify([a.id, b.id].sort()),
+        'by principal',
+      );
+      same(
+        JSON.stringify(await ids({ principalId: marker, toolName: 'read-file' })),
+        JSON.stringify([a.id]),
+        'by tool',
+      );
+      same(
+        JSON.stringify(await ids({ principalId: marker, tenantId: 'tenant-2' })),
+        JSON.stringify([b.id]),
+        'by tenant',
+      );
+      await store.revoke(a.id);
+      same(JSON.stringify(await ids({ principalId: marker })), JSON.stringify([b.id]), 'revoked hidden');
+      same(
+        JSON.stringify(await ids({ principalId: marker, includeRevoked: true })),
+        JSON.stringify([a.id, b.id].sort()),
+        'revoked included on request',
+      );
+    });
+
+    api.it('changing a returned grant does not change the stored one', async () => {
+      const store = await createStore();
+      const grant = fixtureGrant();
+      await store.issue(grant);
+      const copy = (await store.get(grant.id)) as { usesRemaining: number; revoked: boolean };
+      try {
+        copy.usesRemaining = 1000;
+        copy.revoked = true;
+      } catch {
+        // A frozen grant refuses the change: that keeps the contract too.
+      }
+      const again = await store.get(grant.id);
+      same(again?.usesRemaining, grant.maxUses, 'stored usesRemaining');
+      same(again?.revoked, false, 'stored revoked flag');
+    });
+
+    api.it(`${concurrency} concurrent uses of a 5-use grant: exactly 5 succeed`, async () => {
+      const store = await createStore();
+      const grant = fixtureGrant({ maxUses: 5, usesRemaining: 5 });
+      await store.issue(grant);
+      const { fulfilled, rejected } = await race(concurrency, () => store.decrementUse(grant.id));
+      same(rejected.length, 0, 'decrementUse never throws for an exhausted grant');
+      const taken = fulfilled.filter((value) => value !== undefined).map((value) => value.usesRemaining);
+      same(taken.length, 5, 'uses taken');
+      same(JSON.stringify(taken.sort()), JSON.stringify([0, 1, 2, 3, 4]), 'remaining counts handed out');
+      same((await store.get(grant.id))?.usesRemaining, 0, 'final usesRemaining');
+    });
+
+    api.it('concurrent revoke and uses: no use is taken after the revocation is visible', async () => {
+      const store = await createStore();
+      const grant = fixtureGrant({ maxUses: 1000, usesRemaining: 1000 });
+      await store.issue(grant);
+      await Promise.allSettled([
+        ...Array.from({ length: concurrency }, () => store.decrementUse(grant.id)),
+        store.revoke(grant.id),
+      ]);
+      const before = (await store.get(grant.id))?.usesRemaining;
+      same(await store.decrementUse(grant.id), undefined, 'use after revoke');
+      same((await store.get(grant.id))?.usesRemaining, before, 'uses unchanged after revoke');
+    });
+  });
+}
