@@ -15,7 +15,7 @@
  */
 export { agentToolName } from './agent-tool-name';
 export { toOpenAIAgentTools } from './agent-tools';
-export { refuseUnresumedApproval } from './approval-resume';
+export { refuseUnresumedApproval, resumeThroughToolbox } from './approval-resume';
 export { createOpenAIToolGate, type OpenAIToolGate } from './tool-gate';
 export { agentToolOutput } from './tool-output';
 export type {

@@ -8,7 +8,7 @@ import {
   type ToolExecuteOptions,
   type ToolResult,
 } from '@armorer/core';
-import { refuseUnresumedApproval } from './approval-resume';
+import { resumeThroughToolbox } from './approval-resume';
 import { buildAgentTools, requireToolbox, resolveCallOptions, type ToolGateHooks } from './build-tools';
 import type {
   OpenAIAgentFunctionTool,
@@ -55,7 +55,7 @@ export function createOpenAIToolGate<TContext = unknown>(
   const box = requireToolbox(toolbox, 'createOpenAIToolGate');
   const callOptions = options.callOptions as OpenAIToolGateOptions['callOptions'];
   const block = options.block;
-  const resume = options.resumeApproval ?? refuseUnresumedApproval;
+  const resume = options.resumeApproval ?? resumeThroughToolbox;
   const blockedReason = (tool: AnyTool): string | undefined => {
     const reason = block?.(tool);
     return typeof reason === 'string' && reason.length > 0 ? reason : undefined;

@@ -73,8 +73,9 @@ export interface OpenAIToolGateOptions<TContext = unknown> extends OpenAIAgentTo
   /** Hide blocked tools from the model instead of refusing their calls (default false). */
   readonly hideBlocked?: boolean;
   /**
-   * Resumes a call a person approved in the SDK. Default: the call is refused with a reason saying that
-   * armorer's approval flow cannot resume it yet.
+   * Resumes a call a person approved in the SDK. Default: `resumeThroughToolbox`, armorer's approval flow
+   * (`toolbox.resumeApproval` with the call's request context); a call without a signed binding or request
+   * context is refused with the reason.
    */
   readonly resumeApproval?: ResumeApproval;
 }
