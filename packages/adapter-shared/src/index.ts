@@ -27,9 +27,11 @@ export type {
 export { PROVIDER_LABEL, WarningCollector } from './conversion/warnings';
 export type { ProviderAdapterErrorCode } from './errors/provider-adapter-error';
 export { ProviderAdapterError } from './errors/provider-adapter-error';
-export type { DeclaredTool } from './import/import-tools';
+export type { DeclarationReader, DeclaredTool } from './import/import-tools';
 export {
+  declarationArray,
   declarationList,
+  declarationObject,
   importTools,
   invalidDeclaration,
   readNameAndDescription,
@@ -70,6 +72,7 @@ export {
   typesOf,
 } from './schema/json-schema';
 export { normalizeParameterSchema } from './schema/normalize-schema';
+export { resolveReferences, SchemaReferenceError } from './schema/references';
 export { toolsByDeclaredName } from './tools/declared-names';
 export type { ToolSource } from './tools/resolve-tools';
 export { resolveTools } from './tools/resolve-tools';
