@@ -17,7 +17,7 @@
  */
 export { stripOptionalNulls } from './calls/strip-nulls';
 export type { ExportSpec, ToolConversionInput } from './conversion/export-tools';
-export { exportTools } from './conversion/export-tools';
+export { exportableSchema, exportTools } from './conversion/export-tools';
 export type {
   AdapterProvider,
   ConversionReportOptions,
@@ -71,6 +71,7 @@ export {
   SINGLE_SUBSCHEMA_KEYWORDS,
   typesOf,
 } from './schema/json-schema';
+export { mergeAllOf } from './schema/merge-all-of';
 export { normalizeParameterSchema } from './schema/normalize-schema';
 export { resolveReferences, SchemaReferenceError } from './schema/references';
 export { toolsByDeclaredName } from './tools/declared-names';
