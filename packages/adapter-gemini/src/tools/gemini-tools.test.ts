@@ -142,16 +142,12 @@ describe('fromGeminiTools', () => {
     const fromGemini = (declarations: unknown[]) =>
       fromGeminiTools(declarations, { invalidDeclarations: 'throw' });
     expect(() =>
-      fromGemini([
-        { name: 'x', parameters: { type: 'OBJECT' }, parametersJsonSchema: { type: 'object' } },
-      ]),
+      fromGemini([{ name: 'x', parameters: { type: 'OBJECT' }, parametersJsonSchema: { type: 'object' } }]),
     ).toThrow(/sets both "parameters" and "parametersJsonSchema"/);
     expect(() => fromGemini([{ parameters: {} }])).toThrow(/has no "name"/);
     expect(() => fromGemini([{ functionDeclarations: [3] }])).toThrow(/is not an object/);
     expect(() =>
-      fromGemini([
-        { name: 'x', parameters: { type: 'OBJECT', properties: { a: { type: 'DECIMAL' } } } },
-      ]),
+      fromGemini([{ name: 'x', parameters: { type: 'OBJECT', properties: { a: { type: 'DECIMAL' } } } }]),
     ).toThrow(/unknown type "DECIMAL"/);
   });
 });
