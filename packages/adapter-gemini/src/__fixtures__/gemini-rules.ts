@@ -7,8 +7,11 @@
  *   then letters, digits or underscores (<= 64), `type: OBJECT` at the top; every schema typed (or a
  *   union), every OBJECT with non-empty `properties`, every ARRAY with `items`;
  * - `parametersJsonSchema`: only the JSON Schema keywords Gemini supports, enums of strings and numbers,
- *   nothing but `$`-keywords beside `$ref`, `type: object` at the top.
+ *   nothing but `$`-keywords beside `$ref`, `type: object` at the top, valid under the 2020-12
+ *   meta-schema with every reference resolving.
  */
+import { metaSchemaProblems } from '../../../adapter-shared/src/__fixtures__/meta-schema';
+
 const NAME = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$/;
 const PROPERTY_NAME = /^[a-zA-Z_][a-zA-Z0-9_]{0,63}$/;
 const SCHEMA_FIELDS = new Set([
@@ -151,6 +154,7 @@ export function geminiDeclarationProblems(declaration: unknown): string[] {
     openApiProblems(parameters, '', problems);
   } else if (isNode(json)) {
     if (json['type'] !== 'object') problems.push('parametersJsonSchema is not an object schema');
+    problems.push(...metaSchemaProblems(json, ['2020-12']));
     jsonSchemaProblems(json, '', problems);
   } else problems.push('the parameter schema is not an object');
   return problems;

@@ -166,6 +166,22 @@ export function decodeValue(
   }
 }
 
+/** Equal JSON values, where an absent property may read back as `null` (strict mode's one "nothing"). */
+function sameValue(back: unknown, value: unknown): boolean {
+  if (Array.isArray(value))
+    return (
+      Array.isArray(back) &&
+      back.length === value.length &&
+      value.every((item, index) => sameValue(back[index], item))
+    );
+  if (isJsonObject(value)) {
+    if (!isJsonObject(back)) return false;
+    for (const key of Object.keys(back)) if (!(key in value) && back[key] !== null) return false;
+    return Object.keys(value).every((key) => key in back && sameValue(back[key], value[key]));
+  }
+  return back === value;
+}
+
 /**
  * Writes a value of the tool's own shape the way the strict schema declares it (the inverse of
  * {@link decodeValue}): what a model following the strict schema sends for that value.
@@ -202,9 +218,11 @@ export function encodeValue(
     case 'nullable':
       return value === null ? null : encodeValue(codec, decoder.inner, value, depth + 1);
     case 'union': {
+      // The branch whose strict form holds the value and reads back as it.
       for (const branch of decoder.branches) {
         const encoded = encodeValue(codec, branch.decoder, value, depth + 1);
-        if (fitsStrict(codec, branch.schema, encoded)) return encoded;
+        const back = decodeValue(codec, branch.decoder, encoded, depth + 1);
+        if (fitsStrict(codec, branch.schema, encoded) && sameValue(back, value)) return encoded;
       }
       return value;
     }

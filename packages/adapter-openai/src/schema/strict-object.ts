@@ -100,7 +100,7 @@ export function convertObject(node: JsonSchema, path: string, depth: number, sta
       continue;
     }
     const schema = strictNode(child, at, depth + 1, state);
-    const optional = required.has(name) ? undefined : nullable(schema, child, state.root);
+    const optional = required.has(name) ? undefined : nullable(schema, state.root);
     converted[name] = (optional ?? schema).schema;
     decoders.set(name, { decoder: schema.decoder, absentAsNull: optional !== undefined });
     kept.push(name);

@@ -57,9 +57,12 @@ export function asJsonString(node: unknown, path: string, state: StrictState, wh
   };
 }
 
-/** Makes an optional property's schema accept null, the Structured Outputs way of saying "absent". */
-export function nullable(converted: Converted, original: unknown, root: JsonSchema): Converted | undefined {
-  if (acceptsNull(original, root)) return undefined;
+/**
+ * Makes an optional property's strict schema accept null, the Structured Outputs way of saying
+ * "absent"; `undefined` when it already does (then a null the model sends stays null).
+ */
+export function nullable(converted: Converted, root: JsonSchema): Converted | undefined {
+  if (acceptsNull(converted.schema, root)) return undefined;
   return { schema: nullableSchema(converted.schema), decoder: converted.decoder };
 }
 
@@ -89,12 +92,71 @@ function union(
         : branch;
     return strictNode(merged, pointer(pointer(path, key), index), depth, state);
   });
-  const schema: MutableJsonSchema = { anyOf: branches.map((branch) => branch.schema) };
+  const annotations: MutableJsonSchema = {};
   for (const keyword of ['description', 'title'] as const)
-    if (typeof base[keyword] === 'string') schema[keyword] = base[keyword];
+    if (typeof base[keyword] === 'string') annotations[keyword] = base[keyword];
+  return unionOf(branches, node, annotations, path, state);
+}
+
+/** The JSON types a strict schema accepts at its top (`undefined`: cannot tell, such as a reference). */
+function kinds(schema: JsonSchema): Set<string> | undefined {
+  if (Array.isArray(schema['anyOf'])) {
+    const out = new Set<string>();
+    for (const branch of schema['anyOf']) {
+      const inner = isJsonObject(branch) ? kinds(branch) : undefined;
+      if (inner === undefined) return undefined;
+      for (const kind of inner) out.add(kind);
+    }
+    return out;
+  }
+  const values =
+    'const' in schema ? [schema['const']] : Array.isArray(schema['enum']) ? schema['enum'] : undefined;
+  if (values !== undefined)
+    return new Set(
+      values.map((value) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value)),
+    );
+  const types = typesOf(schema);
+  return types === undefined
+    ? undefined
+    : new Set(types.map((type) => (type === 'integer' ? 'number' : type)));
+}
+
+/** The JSON types of values an encoding rewrites at the top (a JSON string is a string, entries an array). */
+function encodedKinds(decoder: StrictDecoder | undefined): readonly string[] {
+  if (decoder === undefined) return [];
+  if (decoder.kind === 'json') return ['string'];
+  if (decoder.kind === 'entries') return ['array'];
+  if (decoder.kind === 'nullable') return encodedKinds(decoder.inner);
+  if (decoder.kind === 'union') return decoder.branches.flatMap((branch) => encodedKinds(branch.decoder));
+  return [];
+}
+
+/**
+ * A union of converted branches. When an encoded branch could be mistaken for another branch (a JSON
+ * string beside a string, entries beside an array), the union is declared as one JSON-encoded value,
+ * so that every value has exactly one strict form and reads back as itself.
+ */
+function unionOf(
+  branches: readonly Converted[],
+  original: unknown,
+  annotations: MutableJsonSchema,
+  path: string,
+  state: StrictState,
+): Converted {
+  for (const [index, branch] of branches.entries()) {
+    const encoded = encodedKinds(branch.decoder);
+    if (encoded.length === 0) continue;
+    const clash = branches.some((other, at) => {
+      if (at === index) return false;
+      const accepted = kinds(other.schema);
+      return encoded.some((kind) => accepted?.has(kind) === true);
+    });
+    if (clash)
+      return asJsonString(original, path, state, 'a union whose branches strict mode cannot tell apart');
+  }
   const decoded = branches.some((branch) => branch.decoder !== undefined);
   return {
-    schema,
+    schema: { anyOf: branches.map((branch) => branch.schema), ...annotations },
     decoder: decoded
       ? {
           kind: 'union',
@@ -164,10 +226,8 @@ function typed(node: JsonSchema, type: string, path: string, depth: number, stat
       const all = isJsonObject(items) ? [...prefix, items] : prefix;
       const unique = [...new Map(all.map((item) => [JSON.stringify(item), item])).values()];
       const converted = union({ anyOf: unique }, {}, path, depth, state);
-      out['items'] =
-        (converted.schema['anyOf'] as unknown[]).length === 1
-          ? (converted.schema['anyOf'] as unknown[])[0]
-          : converted.schema;
+      const branches = converted.schema['anyOf'];
+      out['items'] = Array.isArray(branches) && branches.length === 1 ? branches[0] : converted.schema;
       return {
         schema: out,
         decoder: converted.decoder === undefined ? undefined : { kind: 'array', items: converted.decoder },
@@ -216,16 +276,7 @@ export function strictNode(node: unknown, path: string, depth: number, state: St
   else if (named.length === 1) converted = typed(node, named[0] as string, path, depth, state);
   else {
     const branches = named.map((type) => typed(node, type, path, depth, state));
-    const decoded = branches.some((branch) => branch.decoder !== undefined);
-    converted = {
-      schema: { anyOf: branches.map((branch) => branch.schema) },
-      decoder: decoded
-        ? {
-            kind: 'union',
-            branches: branches.map((branch) => ({ schema: branch.schema, decoder: branch.decoder })),
-          }
-        : undefined,
-    };
+    converted = unionOf(branches, node, {}, path, state);
   }
   if (!withNull || named.length === 0) return converted;
   return {
