@@ -79,6 +79,15 @@ function enumValues(
   return values.includes(null);
 }
 
+/** A union branch that only says "or null" (annotations aside): declared as `nullable`. */
+function isNullBranch(branch: unknown): boolean {
+  return (
+    isJsonObject(branch) &&
+    branch['type'] === 'null' &&
+    Object.keys(branch).every((key) => key === 'type' || key === 'description' || key === 'title')
+  );
+}
+
 function convertUnion(
   branches: readonly unknown[],
   key: string,
@@ -88,8 +97,7 @@ function convertUnion(
   let nullable = false;
   const converted: MutableJsonSchema[] = [];
   for (const [index, branch] of branches.entries()) {
-    if (isJsonObject(branch) && branch['type'] === 'null' && Object.keys(branch).length === 1)
-      nullable = true;
+    if (isNullBranch(branch)) nullable = true;
     else {
       const node = openApiNode(branch, pointer(pointer(path, key), index), state);
       if (node !== undefined) converted.push(node);
@@ -110,8 +118,10 @@ function convertChildren(node: JsonSchema, out: MutableJsonSchema, path: string,
           'INVALID_PROPERTY_NAME',
           at,
           undefined,
-          `Property name "${name}" does not fit Gemini's parameter name rules.`,
+          `Property name "${name}" does not fit Gemini's parameter name rules; it is left out of ` +
+            '`parameters` (`parametersJsonSchema` can declare it).',
         );
+        continue;
       }
       const child = openApiNode(properties[name], at, state);
       if (child !== undefined) converted[name] = child;
@@ -129,13 +139,14 @@ function convertChildren(node: JsonSchema, out: MutableJsonSchema, path: string,
   }
   const prefix = node['prefixItems'];
   if (Array.isArray(prefix)) {
-    const items = prefix.map((item, index) =>
-      openApiNode(item, pointer(pointer(path, 'prefixItems'), index), state),
+    const all = isJsonObject(node['items']) ? [...prefix, node['items']] : prefix;
+    const unique = [...new Map(all.map((item) => [JSON.stringify(item), item])).values()];
+    const items = openApiNode(
+      unique.length === 1 ? unique[0] : { anyOf: unique },
+      pointer(path, 'prefixItems'),
+      state,
     );
-    if (isJsonObject(node['items'])) items.push(openApiNode(node['items'], pointer(path, 'items'), state));
-    const declared = items.filter((item): item is MutableJsonSchema => item !== undefined);
-    const unique = [...new Map(declared.map((item) => [JSON.stringify(item), item])).values()];
-    if (unique.length > 0) out['items'] = unique.length === 1 ? unique[0] : { anyOf: unique };
+    if (items !== undefined) out['items'] = items;
     state.collector.relaxed(
       pointer(path, 'prefixItems'),
       'prefixItems',
@@ -225,6 +236,17 @@ function openApiNode(node: unknown, path: string, state: OpenApiState): MutableJ
   }
   exclusiveBounds(node, out, path, state.collector);
   convertChildren(node, out, path, state);
+  if (!('type' in out) && !('anyOf' in out) && Array.isArray(out['enum'])) {
+    // An enum or const without a type: the type of its values (strings, or numbers written as strings).
+    const values = [
+      ...((node['enum'] as unknown[] | undefined) ?? []),
+      ...('const' in node ? [node['const']] : []),
+    ];
+    const present = values.filter((value) => value !== null);
+    if (present.every((value) => typeof value === 'string')) out['type'] = 'STRING';
+    else if (present.every((value) => Number.isInteger(value))) out['type'] = 'INTEGER';
+    else if (present.every((value) => typeof value === 'number')) out['type'] = 'NUMBER';
+  }
   if (out['type'] === 'OBJECT' && !isJsonObject(out['properties'])) {
     state.collector.unsupported(path, 'properties', ' (an object without declared properties is left out)');
     return undefined;

@@ -124,6 +124,11 @@ function normalizeNode(state: Normalizing, node: unknown, path: string): unknown
     }
   }
   if (node['nullable'] === true && types !== undefined && !types.includes('null')) types.push('null');
+  const union = out['anyOf'];
+  if (node['nullable'] === true && types === undefined && Array.isArray(union)) {
+    const hasNull = union.some((branch) => isJsonObject(branch) && branch['type'] === 'null');
+    if (!hasNull) out['anyOf'] = [...union, { type: 'null' }];
+  }
   if (types !== undefined) out['type'] = types.length === 1 ? types[0] : types;
   if (optional.size > 0 && Array.isArray(out['required'])) {
     const required = (out['required'] as string[]).filter((name) => !optional.has(name));
