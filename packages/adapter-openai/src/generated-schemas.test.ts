@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { validatorFor } from '../../adapter-shared/src/__fixtures__/meta-schema';
 import { sameArguments } from '../../adapter-shared/src/__fixtures__/same-arguments';
 import { parameterSchema, zodInputSchema } from '../../adapter-shared/src/__fixtures__/schema-arbitraries';
-import { valueOf } from '../../adapter-shared/src/__fixtures__/value-arbitrary';
+import { valuesFor } from '../../adapter-shared/src/__fixtures__/value-arbitrary';
 import { openAIToolProblems } from './__fixtures__/openai-rules';
 import { parseOpenAIToolCalls } from './calls/parse-openai-tool-calls';
 import { encodeValue } from './schema/strict-codec';
@@ -14,7 +14,7 @@ import { fromOpenAITools } from './tools/from-openai-tools';
 import { toOpenAITools } from './tools/to-openai-tools';
 
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
-const RUNS = { numRuns: 120, seed: 20261201 };
+const RUNS = { numRuns: 80, seed: 20261201 };
 
 function declaration(parameters: unknown) {
   return { type: 'function', function: { name: 'generated_tool', description: 'Generated', parameters } };
@@ -82,7 +82,7 @@ describe('generated declarations (fast-check): OpenAI', () => {
       }),
       RUNS,
     );
-  });
+  }, 120_000);
 
   test('every generated Zod schema exports valid standard and strict declarations', () => {
     fc.assert(
@@ -93,14 +93,14 @@ describe('generated declarations (fast-check): OpenAI', () => {
       }),
       RUNS,
     );
-  });
+  }, 120_000);
 
   test('strict-mode calls of generated JSON Schemas parse back to the original argument shape', async () => {
     await fc.assert(
       fc.asyncProperty(
         parameterSchema.chain((schema) => {
           const normalized = normalizeParameterSchema('t', schema);
-          return fc.tuple(fc.constant(schema), valueOf(normalized, normalized));
+          return fc.tuple(fc.constant(schema), valuesFor(normalized, normalized));
         }),
         async ([schema, value]) => {
           const toolbox = fromOpenAITools([declaration(schema)], {
@@ -114,7 +114,7 @@ describe('generated declarations (fast-check): OpenAI', () => {
       ),
       RUNS,
     );
-  });
+  }, 120_000);
 
   test('strict-mode calls of generated Zod schemas parse back to the original argument shape', async () => {
     await fc.assert(
@@ -122,7 +122,7 @@ describe('generated declarations (fast-check): OpenAI', () => {
         zodInputSchema.chain((input) => {
           const tool = createTool({ name: 'zod_tool', description: 'Z', input, execute: (params) => params });
           const json = exportableSchema(tool.configuration, new WarningCollector('openai', 'x'));
-          return fc.tuple(fc.constant(tool), valueOf(json, json));
+          return fc.tuple(fc.constant(tool), valuesFor(json, json));
         }),
         async ([tool, value]) => {
           fc.pre(tool.configuration.schema.safeParse(value).success);
@@ -132,5 +132,5 @@ describe('generated declarations (fast-check): OpenAI', () => {
       ),
       RUNS,
     );
-  });
+  }, 120_000);
 });

@@ -37,9 +37,9 @@ function typed(type: string, node: Node, root: Node, depth: number): fc.Arbitrar
       return fc.constant(null);
     case 'array': {
       if (Array.isArray(node['prefixItems']))
-        return fc.tuple(...node['prefixItems'].map((item) => valueOf(item, root, depth + 1)));
+        return fc.tuple(...node['prefixItems'].map((item) => valuesFor(item, root, depth + 1)));
       if (depth > 3) return fc.constant([]);
-      return fc.array(valueOf(node['items'] ?? {}, root, depth + 1), { maxLength: 2 });
+      return fc.array(valuesFor(node['items'] ?? {}, root, depth + 1), { maxLength: 2 });
     }
     case 'object': {
       const properties = isNode(node['properties']) ? node['properties'] : {};
@@ -47,7 +47,7 @@ function typed(type: string, node: Node, root: Node, depth: number): fc.Arbitrar
       const shape: Record<string, fc.Arbitrary<unknown>> = {};
       // Deep down only the required properties are built, so recursive schemas stay finite.
       for (const [name, child] of Object.entries(properties))
-        if (depth <= 3 || required.has(name)) shape[name] = valueOf(child, root, depth + 1);
+        if (depth <= 3 || required.has(name)) shape[name] = valuesFor(child, root, depth + 1);
       const known = fc.record(shape, {
         requiredKeys: Object.keys(shape).filter((name) => required.has(name)),
       });
@@ -56,7 +56,7 @@ function typed(type: string, node: Node, root: Node, depth: number): fc.Arbitrar
         return known;
       return fc.dictionary(
         fc.stringMatching(/^[a-z]{1,5}$/),
-        valueOf(extra === true ? {} : extra, root, depth + 1),
+        valuesFor(extra === true ? {} : extra, root, depth + 1),
         {
           maxKeys: 3,
         },
@@ -71,16 +71,16 @@ function typed(type: string, node: Node, root: Node, depth: number): fc.Arbitrar
  * Values for a JSON Schema (a best effort: the caller checks them with a validator and discards the
  * ones that miss a constraint the generator does not model).
  */
-export function valueOf(schema: unknown, root: Node, depth = 0): fc.Arbitrary<unknown> {
+export function valuesFor(schema: unknown, root: Node, depth = 0): fc.Arbitrary<unknown> {
   if (schema === true || !isNode(schema) || depth > 12) return anyJson;
-  if (typeof schema['$ref'] === 'string') return valueOf(resolve(root, schema['$ref']), root, depth + 1);
+  if (typeof schema['$ref'] === 'string') return valuesFor(resolve(root, schema['$ref']), root, depth + 1);
   if ('const' in schema) return fc.constant(schema['const']);
   if (Array.isArray(schema['enum'])) return fc.constantFrom(...schema['enum']);
   const branches = [...((schema['anyOf'] as unknown[]) ?? []), ...((schema['oneOf'] as unknown[]) ?? [])];
   if (branches.length > 0) {
     const { anyOf: _any, oneOf: _one, ...base } = schema;
     return fc.oneof(
-      ...branches.map((branch) => valueOf(isNode(branch) ? { ...base, ...branch } : branch, root, depth + 1)),
+      ...branches.map((branch) => valuesFor(isNode(branch) ? { ...base, ...branch } : branch, root, depth + 1)),
     );
   }
   if (Array.isArray(schema['allOf'])) {
@@ -93,7 +93,7 @@ export function valueOf(schema: unknown, root: Node, depth = 0): fc.Arbitrary<un
       required.push(...((branch['required'] as unknown[]) ?? []));
       if (branch['type'] !== undefined) merged['type'] = branch['type'];
     }
-    return valueOf({ ...merged, type: merged['type'] ?? 'object', properties, required }, root, depth);
+    return valuesFor({ ...merged, type: merged['type'] ?? 'object', properties, required }, root, depth);
   }
   const type = schema['type'];
   const types = Array.isArray(type) ? (type as string[]) : typeof type === 'string' ? [type] : [];

@@ -181,7 +181,10 @@ export function normalizeParameterSchema(tool: string, schema: unknown): JsonSch
   if (!isJsonObject(read)) {
     throw invalid({ tool }, '', 'the parameters schema must be an object schema');
   }
-  let normalized: JsonSchema = read;
+  // The result is draft 2020-12 whatever the declaration said (a draft-04 or draft-07 `$schema` would
+  // make readers look for `definitions` and boolean bounds that are gone).
+  const { $schema: _dialect, ...body } = read;
+  let normalized: JsonSchema = body;
   try {
     normalized = resolveReferences(normalized);
   } catch (error) {
