@@ -80,7 +80,9 @@ export function valuesFor(schema: unknown, root: Node, depth = 0): fc.Arbitrary<
   if (branches.length > 0) {
     const { anyOf: _any, oneOf: _one, ...base } = schema;
     return fc.oneof(
-      ...branches.map((branch) => valuesFor(isNode(branch) ? { ...base, ...branch } : branch, root, depth + 1)),
+      ...branches.map((branch) =>
+        valuesFor(isNode(branch) ? { ...base, ...branch } : branch, root, depth + 1),
+      ),
     );
   }
   if (Array.isArray(schema['allOf'])) {
