@@ -42,9 +42,14 @@ function checkExports(source: Parameters<typeof toOpenAITools>[0]): void {
 async function checkStrictCall(toolboxSource: ReturnType<typeof fromOpenAITools>, value: unknown) {
   const [tool] = toolboxSource.tools();
   if (tool === undefined) throw new Error('no tool');
-  const codec = toStrictCodec(
-    exportableSchema(tool.configuration, new WarningCollector('openai', 'x')),
-    new WarningCollector('openai', 'x'),
+  const collector = new WarningCollector('openai', 'x');
+  const codec = toStrictCodec(exportableSchema(tool.configuration, collector), collector);
+  // The one narrowing strict mode reports instead of encoding: an object with listed properties that
+  // also allows other keys declares the listed ones only. Values of such schemas are not expected back.
+  fc.pre(
+    !collector.warnings.some(
+      (warning) => warning.keyword === 'additionalProperties' && warning.code === 'UNSUPPORTED_KEYWORD',
+    ),
   );
   const sent = encodeValue(codec, codec.root, value);
   expect(validatorFor(codec.schema)(sent)).toBe(true);
