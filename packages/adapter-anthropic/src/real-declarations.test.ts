@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import type { ConversionWarning } from '@armorer/adapter-shared';
+import type { DeclarationImportFailure } from '@armorer/core';
 import { bfclGroups, githubTools } from '../../adapter-shared/src/__fixtures__/real-declarations';
+import { WILD_INVALID, WILD_TOOLS } from '../../adapter-shared/src/__fixtures__/wild-declarations';
 import { anthropicToolProblems } from './__fixtures__/anthropic-rules';
 import { fromAnthropicTools } from './tools/from-anthropic-tools';
 import { toAnthropicTools } from './tools/to-anthropic-tools';
@@ -60,5 +62,28 @@ describe('real declarations: BFCL and github-mcp-server', () => {
     expect((await call({ base: 2.5, dims: [1, 2] })).result).toEqual({ base: 2.5, dims: [1, 2] });
     expect((await call({ base: 2.5, dims: [1.5] })).error?.code).toBe('INVALID_ARGUMENTS');
     expect((await call({ dims: [] })).error?.code).toBe('INVALID_ARGUMENTS');
+  }, 120_000);
+});
+
+describe('wild MCP declarations', () => {
+  test('valid ones import (the invalid one is reported), export within Anthropic rules, and are fixed points', () => {
+    const failures: DeclarationImportFailure[] = [];
+    const toolbox = fromAnthropicTools(
+      WILD_TOOLS.map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        input_schema: tool.inputSchema,
+      })),
+      { onInvalidDeclarations: (found) => failures.push(...found) },
+    );
+    expect(toolbox.size).toBe(WILD_TOOLS.length - WILD_INVALID.length);
+    expect(failures.map((failure) => [failure.tool, failure.code])).toEqual([
+      ['fetch_remote', 'REMOTE_REFERENCE'],
+    ]);
+    const first = toAnthropicTools(toolbox);
+    expect(
+      first.flatMap((tool) => anthropicToolProblems(tool).map((problem) => `${tool.name}: ${problem}`)),
+    ).toEqual([]);
+    expect(plain(toAnthropicTools(fromAnthropicTools(plain(first) as unknown[])))).toEqual(plain(first));
   });
 });

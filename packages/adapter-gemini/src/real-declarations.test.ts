@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { ConversionWarning } from '@armorer/adapter-shared';
 import { bfclGroups, githubTools } from '../../adapter-shared/src/__fixtures__/real-declarations';
+import { WILD_INVALID, WILD_TOOLS } from '../../adapter-shared/src/__fixtures__/wild-declarations';
 import { geminiDeclarationProblems } from './__fixtures__/gemini-rules';
 import type { GeminiSchemaField } from './index';
 import { fromGeminiTools } from './tools/from-gemini-tools';
@@ -53,6 +54,40 @@ describe('real declarations: BFCL and github-mcp-server', () => {
           (warning) => warning.message.includes('still enforced') || warning.code === 'INVALID_PROPERTY_NAME',
         ),
       ).toBe(true);
-    });
+    }, 120_000);
   }
+});
+
+describe('wild MCP declarations', () => {
+  const toolbox = () =>
+    fromGeminiTools(
+      WILD_TOOLS.map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        parametersJsonSchema: tool.inputSchema,
+      })),
+      { onInvalidDeclarations: () => {} },
+    );
+
+  test('valid ones import, export within Gemini rules in every field, and are fixed points', () => {
+    expect(toolbox().size).toBe(WILD_TOOLS.length - WILD_INVALID.length);
+    for (const schemaField of ['auto', 'parameters', 'parametersJsonSchema'] satisfies GeminiSchemaField[]) {
+      const first = toGeminiTools(toolbox(), { schemaField });
+      expect(
+        first.flatMap((item) => geminiDeclarationProblems(item).map((problem) => `${item.name}: ${problem}`)),
+      ).toEqual([]);
+      expect(plain(toGeminiTools(fromGeminiTools(plain(first) as unknown[]), { schemaField }))).toEqual(
+        plain(first),
+      );
+    }
+  });
+
+  test('tools without parameters declare no schema at all', () => {
+    const declarations = toGeminiTools(toolbox());
+    for (const name of ['get_me', 'list_projects'])
+      expect(declarations.find((item) => item.name === name)).toEqual({
+        name,
+        description: expect.any(String),
+      });
+  });
 });

@@ -4,8 +4,9 @@ import type { ConversionReportOptions, ToolSource } from '@armorer/adapter-share
 export type GeminiSchemaObject = { readonly [keyword: string]: unknown };
 
 /**
- * A Gemini `FunctionDeclaration`. Exactly one of `parameters` (the OpenAPI 3.0 Schema subset: upper-case
- * `type`, `nullable`, string enums and counts) and `parametersJsonSchema` (JSON Schema) is set.
+ * A Gemini `FunctionDeclaration`. At most one of `parameters` (the OpenAPI 3.0 Schema subset: upper-case
+ * `type`, `nullable`, string enums and counts) and `parametersJsonSchema` (JSON Schema) is set; a tool
+ * that takes no arguments sets neither (Gemini refuses an OBJECT schema without properties).
  */
 export interface GeminiFunctionDeclaration {
   readonly name: string;

@@ -17,7 +17,7 @@
  */
 export { stripOptionalNulls } from './calls/strip-nulls';
 export type { ExportSpec, ToolConversionInput } from './conversion/export-tools';
-export { exportTools } from './conversion/export-tools';
+export { exportableSchema, exportTools } from './conversion/export-tools';
 export type {
   AdapterProvider,
   ConversionReportOptions,
@@ -27,9 +27,11 @@ export type {
 export { PROVIDER_LABEL, WarningCollector } from './conversion/warnings';
 export type { ProviderAdapterErrorCode } from './errors/provider-adapter-error';
 export { ProviderAdapterError } from './errors/provider-adapter-error';
-export type { DeclaredTool } from './import/import-tools';
+export type { DeclarationReader, DeclaredTool } from './import/import-tools';
 export {
+  declarationArray,
   declarationList,
+  declarationObject,
   importTools,
   invalidDeclaration,
   readNameAndDescription,
@@ -69,7 +71,9 @@ export {
   SINGLE_SUBSCHEMA_KEYWORDS,
   typesOf,
 } from './schema/json-schema';
+export { mergeAllOf } from './schema/merge-all-of';
 export { normalizeParameterSchema } from './schema/normalize-schema';
+export { resolveReferences, SchemaReferenceError } from './schema/references';
 export { toolsByDeclaredName } from './tools/declared-names';
 export type { ToolSource } from './tools/resolve-tools';
 export { resolveTools } from './tools/resolve-tools';

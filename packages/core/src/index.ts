@@ -68,7 +68,12 @@ export type {
   ProviderToolDeclaration,
 } from './toolbox/provider-exporters';
 export { AdapterLoadError } from './toolbox/provider-exporters';
-export type { ProviderImportOptions, ToolsOf } from './toolbox/public';
+export type {
+  DeclarationImportFailure,
+  DeclarationImportOptions,
+  ProviderImportOptions,
+  ToolsOf,
+} from './toolbox/public';
 export { createToolbox } from './toolbox/public';
 export {
   emitToolboxEvent,

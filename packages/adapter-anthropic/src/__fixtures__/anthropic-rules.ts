@@ -1,8 +1,11 @@
 /**
  * Anthropic's published rules for custom tools of the Messages API, written out independently of the
  * converter: the name matches ^[a-zA-Z0-9_-]{1,64}$; `input_schema` is a JSON Schema (draft 2020-12)
- * object with `type: "object"` and no `oneOf`, `allOf` or `anyOf` at the top level.
+ * object with `type: "object"` and no `oneOf`, `allOf` or `anyOf` at the top level; valid under the
+ * 2020-12 meta-schema, every reference resolving.
  */
+import { metaSchemaProblems } from '../../../adapter-shared/src/__fixtures__/meta-schema';
+
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 const NOT_JSON_SCHEMA = ['optional', 'nullable', 'propertyOrdering'];
@@ -46,6 +49,7 @@ export function anthropicToolProblems(tool: unknown): string[] {
   if (!isNode(schema) || schema['type'] !== 'object')
     return [...problems, 'input_schema is not an object schema'];
   for (const key of ['oneOf', 'allOf', 'anyOf']) if (key in schema) problems.push(`top-level ${key}`);
+  problems.push(...metaSchemaProblems(schema, ['2020-12']));
   walk(schema, '', problems);
   return problems;
 }

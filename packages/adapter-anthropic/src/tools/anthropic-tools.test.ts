@@ -98,12 +98,14 @@ describe('fromAnthropicTools', () => {
   });
 
   test('refuses server tools and unreadable declarations', () => {
-    expect(() => fromAnthropicTools([{ type: 'web_search_20250305', name: 'web_search' }])).toThrow(
+    const fromAnthropic = (declarations: unknown[]) =>
+      fromAnthropicTools(declarations, { invalidDeclarations: 'throw' });
+    expect(() => fromAnthropic([{ type: 'web_search_20250305', name: 'web_search' }])).toThrow(
       /only custom tools/,
     );
-    expect(() => fromAnthropicTools([{ name: 'x' }])).toThrow(/declaration 0 \("x"\) has no "input_schema"/);
-    expect(() => fromAnthropicTools([{ input_schema: { type: 'object' } }])).toThrow(/has no "name"/);
-    expect(() => fromAnthropicTools([{ name: 'x', input_schema: { type: 'string' } }])).toThrow(
+    expect(() => fromAnthropic([{ name: 'x' }])).toThrow(/declaration 0 \("x"\) has no "input_schema"/);
+    expect(() => fromAnthropic([{ input_schema: { type: 'object' } }])).toThrow(/has no "name"/);
+    expect(() => fromAnthropic([{ name: 'x', input_schema: { type: 'string' } }])).toThrow(
       /must have type "object"/,
     );
     expect(() => fromAnthropicTools({} as never)).toThrow(/expects an array/);

@@ -1,6 +1,7 @@
 import {
   type DeclaredTool,
-  declarationList,
+  declarationArray,
+  declarationObject,
   importTools,
   invalidDeclaration,
   readNameAndDescription,
@@ -25,7 +26,12 @@ export function fromAnthropicTools(
   declarations: readonly unknown[],
   options?: ProviderImportOptions,
 ): Toolbox {
-  const tools = declarationList(IMPORTER, declarations).map((item, index): DeclaredTool => {
+  return importTools(IMPORTER, declarationArray(IMPORTER, declarations), readDeclaration, options);
+}
+
+function readDeclaration(value: unknown, index: number): DeclaredTool {
+  const item = declarationObject(IMPORTER, value, index);
+  {
     const type = item['type'];
     if (type !== undefined && type !== null && type !== 'custom') {
       throw invalidDeclaration(
@@ -38,6 +44,5 @@ export function fromAnthropicTools(
     if (!('input_schema' in item))
       throw invalidDeclaration(IMPORTER, index, `("${name}") has no "input_schema"`);
     return { name, description, parameters: item['input_schema'] };
-  });
-  return importTools(tools, options);
+  }
 }

@@ -1,13 +1,17 @@
 /**
  * Gemini's published rules for function declarations, written out independently of the converter:
  * - name: starts with a letter or underscore; a-z, A-Z, 0-9, underscores, dots, colons, dashes; <= 128;
- * - exactly one of `parameters` and `parametersJsonSchema`;
+ * - at most one of `parameters` and `parametersJsonSchema`;
  * - `parameters`: the fields of the SDK's `Schema` only, `type` from its `Type` enum, never `type` and
  *   `anyOf` together, enums of strings, counts as int64 strings, parameter names a letter or underscore
- *   then letters, digits or underscores (<= 64), `type: OBJECT` at the top;
+ *   then letters, digits or underscores (<= 64), `type: OBJECT` at the top; every schema typed (or a
+ *   union), every OBJECT with non-empty `properties`, every ARRAY with `items`;
  * - `parametersJsonSchema`: only the JSON Schema keywords Gemini supports, enums of strings and numbers,
- *   nothing but `$`-keywords beside `$ref`, `type: object` at the top.
+ *   nothing but `$`-keywords beside `$ref`, `type: object` at the top, valid under the 2020-12
+ *   meta-schema with every reference resolving.
  */
+import { metaSchemaProblems } from '../../../adapter-shared/src/__fixtures__/meta-schema';
+
 const NAME = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$/;
 const PROPERTY_NAME = /^[a-zA-Z_][a-zA-Z0-9_]{0,63}$/;
 const SCHEMA_FIELDS = new Set([
@@ -71,6 +75,13 @@ function openApiProblems(node: Node, path: string, problems: string[]): void {
   if ('type' in node && !TYPES.has(node['type'] as string))
     problems.push(`${path}: type ${JSON.stringify(node['type'])}`);
   if ('type' in node && 'anyOf' in node) problems.push(`${path}: type and anyOf together`);
+  if (!('type' in node) && !('anyOf' in node)) problems.push(`${path}: no type`);
+  if (
+    node['type'] === 'OBJECT' &&
+    !(isNode(node['properties']) && Object.keys(node['properties']).length > 0)
+  )
+    problems.push(`${path}: properties should be non-empty for OBJECT type`);
+  if (node['type'] === 'ARRAY' && !isNode(node['items'])) problems.push(`${path}: ARRAY without items`);
   if (
     'enum' in node &&
     !(Array.isArray(node['enum']) && node['enum'].every((value) => typeof value === 'string'))
@@ -135,13 +146,15 @@ export function geminiDeclarationProblems(declaration: unknown): string[] {
     problems.push(`name ${JSON.stringify(declaration['name'])}`);
   const parameters = declaration['parameters'];
   const json = declaration['parametersJsonSchema'];
-  if ((parameters === undefined) === (json === undefined))
-    return [...problems, 'needs exactly one of parameters and parametersJsonSchema'];
+  if (parameters !== undefined && json !== undefined)
+    return [...problems, 'sets both parameters and parametersJsonSchema'];
+  if (parameters === undefined && json === undefined) return problems;
   if (isNode(parameters)) {
     if (parameters['type'] !== 'OBJECT') problems.push('parameters are not an OBJECT schema');
     openApiProblems(parameters, '', problems);
   } else if (isNode(json)) {
     if (json['type'] !== 'object') problems.push('parametersJsonSchema is not an object schema');
+    problems.push(...metaSchemaProblems(json, ['2020-12']));
     jsonSchemaProblems(json, '', problems);
   } else problems.push('the parameter schema is not an object');
   return problems;

@@ -4,7 +4,7 @@ import { toOpenApiSchema } from './openapi-schema';
 
 function convert(schema: Record<string, unknown>) {
   const collector = new WarningCollector('gemini', 't');
-  const out = toOpenApiSchema(schema, collector);
+  const out = toOpenApiSchema(schema, collector) ?? {};
   return {
     out,
     warnings: collector.warnings.map((warning) =>
@@ -39,7 +39,7 @@ describe('toOpenApiSchema (FunctionDeclaration.parameters)', () => {
         either: { anyOf: [{ type: 'STRING' }, { type: 'NUMBER' }] },
         level: { type: 'INTEGER', enum: ['1', '2', '3'], format: 'enum' },
         mode: { type: 'STRING', enum: ['a', 'b'], format: 'enum', nullable: true },
-        fixed: { enum: ['only'], format: 'enum' },
+        fixed: { type: 'STRING', enum: ['only'], format: 'enum' },
         tags: { type: 'ARRAY', items: { type: 'STRING' }, minItems: '1', example: ['x'] },
         count: { type: 'INTEGER', minimum: 1, maximum: 9 },
         ratio: { type: 'NUMBER', maximum: 1 },
@@ -50,7 +50,7 @@ describe('toOpenApiSchema (FunctionDeclaration.parameters)', () => {
     expect(warnings).toEqual(['RELAXED_KEYWORD /properties/ratio exclusiveMaximum']);
   });
 
-  test('references are inlined; recursion, open maps and untyped values are reported', () => {
+  test('references are inlined; recursion is expanded three levels; open maps and untyped values are left out and reported', () => {
     const { out, warnings } = convert({
       type: 'object',
       properties: {
@@ -62,7 +62,7 @@ describe('toOpenApiSchema (FunctionDeclaration.parameters)', () => {
       },
       $defs: {
         address: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-        node: { type: 'object', properties: { child: { $ref: '#/$defs/node' } } },
+        node: { type: 'object', properties: { name: { type: 'string' }, child: { $ref: '#/$defs/node' } } },
       },
     });
     expect((out['properties'] as Record<string, unknown>)['home']).toEqual({
@@ -71,14 +71,17 @@ describe('toOpenApiSchema (FunctionDeclaration.parameters)', () => {
       properties: { city: { type: 'STRING' } },
       required: ['city'],
     });
-    expect((out['properties'] as Record<string, unknown>)['tree']).toEqual({
+    const level = (child?: unknown) => ({
       type: 'OBJECT',
-      properties: { child: {} },
+      properties: child === undefined ? { name: { type: 'STRING' } } : { name: { type: 'STRING' }, child },
     });
+    expect((out['properties'] as Record<string, unknown>)['tree']).toEqual(level(level(level())));
+    expect(Object.keys(out['properties'] as object)).toEqual(['home', 'tree', 'closed']);
     expect(out['$defs']).toBeUndefined();
     expect(warnings).toEqual([
-      'UNSUPPORTED_KEYWORD /properties/tree/properties/child $ref',
+      'UNSUPPORTED_KEYWORD /properties/tree/properties/child/properties/child/properties/child $ref',
       'UNSUPPORTED_KEYWORD /properties/labels additionalProperties',
+      'UNSUPPORTED_KEYWORD /properties/labels properties',
       'UNSUPPORTED_KEYWORD /properties/anything type',
       'UNSUPPORTED_KEYWORD /properties/closed additionalProperties',
     ]);
@@ -98,16 +101,15 @@ describe('toOpenApiSchema (FunctionDeclaration.parameters)', () => {
     expect(out['properties']).toEqual({
       a: { type: 'STRING', format: 'date-time', nullable: true },
       b: { anyOf: [{ type: 'STRING' }, { type: 'INTEGER' }] },
-      c: { anyOf: [{ minLength: '1' }, { pattern: 'x' }] },
+      c: { type: 'STRING' },
       d: { type: 'ARRAY', items: { anyOf: [{ type: 'STRING' }, { type: 'NUMBER' }] } },
-      'bad-name': { type: 'BOOLEAN' },
     });
     expect(warnings).toEqual([
       'RELAXED_KEYWORD /properties/b oneOf',
-      'RELAXED_KEYWORD /properties/c type',
+      'UNSUPPORTED_KEYWORD /properties/c/anyOf/0 type',
+      'UNSUPPORTED_KEYWORD /properties/c/anyOf/1 type',
       'RELAXED_KEYWORD /properties/d/prefixItems prefixItems',
       'INVALID_PROPERTY_NAME /properties/bad-name',
-      'UNSUPPORTED_KEYWORD /properties/bad-name uniqueItems',
     ]);
   });
 

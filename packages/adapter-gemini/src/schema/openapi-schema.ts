@@ -6,6 +6,7 @@ import {
   isVacuousKeyword,
   type JsonSchema,
   type MutableJsonSchema,
+  mergeAllOf,
   pointer,
   resolveLocalRef,
   typesOf,
@@ -51,8 +52,8 @@ const HANDLED = new Set([
 interface OpenApiState {
   readonly root: JsonSchema;
   readonly collector: WarningCollector;
-  /** References being inlined, to stop at recursion. */
-  readonly inlining: Set<string>;
+  /** References being inlined, with how deep each is expanded, to bound recursion. */
+  readonly inlining: Map<string, number>;
 }
 
 const upper = (type: string): string => type.toUpperCase();
@@ -78,6 +79,15 @@ function enumValues(
   return values.includes(null);
 }
 
+/** A union branch that only says "or null" (annotations aside): declared as `nullable`. */
+function isNullBranch(branch: unknown): boolean {
+  return (
+    isJsonObject(branch) &&
+    branch['type'] === 'null' &&
+    Object.keys(branch).every((key) => key === 'type' || key === 'description' || key === 'title')
+  );
+}
+
 function convertUnion(
   branches: readonly unknown[],
   key: string,
@@ -87,9 +97,11 @@ function convertUnion(
   let nullable = false;
   const converted: MutableJsonSchema[] = [];
   for (const [index, branch] of branches.entries()) {
-    if (isJsonObject(branch) && branch['type'] === 'null' && Object.keys(branch).length === 1)
-      nullable = true;
-    else converted.push(openApiNode(branch, pointer(pointer(path, key), index), state));
+    if (isNullBranch(branch)) nullable = true;
+    else {
+      const node = openApiNode(branch, pointer(pointer(path, key), index), state);
+      if (node !== undefined) converted.push(node);
+    }
   }
   if (key === 'oneOf') state.collector.relaxed(path, key, 'anyOf (exclusivity is not enforced by the model)');
   return { branches: converted, nullable };
@@ -106,64 +118,94 @@ function convertChildren(node: JsonSchema, out: MutableJsonSchema, path: string,
           'INVALID_PROPERTY_NAME',
           at,
           undefined,
-          `Property name "${name}" does not fit Gemini's parameter name rules.`,
+          `Property name "${name}" does not fit Gemini's parameter name rules; it is left out of ` +
+            '`parameters` (`parametersJsonSchema` can declare it).',
         );
+        continue;
       }
-      converted[name] = openApiNode(properties[name], at, state);
+      const child = openApiNode(properties[name], at, state);
+      if (child !== undefined) converted[name] = child;
     }
-    out['properties'] = converted;
+    if (Object.keys(converted).length > 0) out['properties'] = converted;
   }
-  if (Array.isArray(node['required']))
-    out['required'] = node['required'].filter((name) => typeof name === 'string');
+  if (Array.isArray(node['required'])) {
+    const declared = isJsonObject(out['properties']) ? out['properties'] : {};
+    const required = node['required'].filter((name) => typeof name === 'string' && name in declared);
+    if (required.length > 0) out['required'] = required;
+  }
   const extra = node['additionalProperties'];
   if (extra === false || (isJsonObject(extra) && Object.keys(extra).length > 0)) {
     state.collector.unsupported(path, 'additionalProperties');
   }
   const prefix = node['prefixItems'];
   if (Array.isArray(prefix)) {
-    const items = prefix.map((item, index) =>
-      openApiNode(item, pointer(pointer(path, 'prefixItems'), index), state),
+    const all = isJsonObject(node['items']) ? [...prefix, node['items']] : prefix;
+    const unique = [...new Map(all.map((item) => [JSON.stringify(item), item])).values()];
+    const items = openApiNode(
+      unique.length === 1 ? unique[0] : { anyOf: unique },
+      pointer(path, 'prefixItems'),
+      state,
     );
-    if (isJsonObject(node['items'])) items.push(openApiNode(node['items'], pointer(path, 'items'), state));
-    const unique = [...new Map(items.map((item) => [JSON.stringify(item), item])).values()];
-    out['items'] = unique.length === 1 ? unique[0] : { anyOf: unique };
+    if (items !== undefined) out['items'] = items;
     state.collector.relaxed(
       pointer(path, 'prefixItems'),
       'prefixItems',
       'items of any of the positional types',
     );
   } else if (isJsonObject(node['items'])) {
-    out['items'] = openApiNode(node['items'], pointer(path, 'items'), state);
+    const items = openApiNode(node['items'], pointer(path, 'items'), state);
+    if (items !== undefined) out['items'] = items;
   }
 }
 
-function inlineRef(node: JsonSchema, ref: string, path: string, state: OpenApiState): MutableJsonSchema {
+/** How many times one recursive reference is expanded inline before the recursion is cut. */
+const RECURSION_DEPTH = 3;
+
+function inlineRef(
+  node: JsonSchema,
+  ref: string,
+  path: string,
+  state: OpenApiState,
+): MutableJsonSchema | undefined {
   const target = resolveLocalRef(state.root, ref);
-  if (target === undefined || state.inlining.has(ref)) {
+  const depth = state.inlining.get(ref) ?? 0;
+  if (target === undefined || depth >= RECURSION_DEPTH) {
     state.collector.unsupported(
       path,
       '$ref',
-      target === undefined ? ' (unresolvable reference)' : ' (recursive reference)',
+      target === undefined
+        ? ' (unresolvable reference)'
+        : ` (recursive reference, expanded ${RECURSION_DEPTH} levels deep and cut there)`,
     );
-    return {};
+    return undefined;
   }
-  state.inlining.add(ref);
+  state.inlining.set(ref, depth + 1);
   // Siblings of a reference (usually a description) apply to the same value: merge them in.
   const { $ref: _ref, ...siblings } = node;
   const merged = openApiNode({ ...target, ...siblings }, path, state);
-  state.inlining.delete(ref);
+  if (depth === 0) state.inlining.delete(ref);
+  else state.inlining.set(ref, depth);
   return merged;
 }
 
-/** Converts one JSON Schema node to Gemini's OpenAPI Schema subset. */
-function openApiNode(node: unknown, path: string, state: OpenApiState): MutableJsonSchema {
+/**
+ * Converts one JSON Schema node to Gemini's OpenAPI Schema subset; `undefined` when the subset cannot
+ * declare it (a value of any type, an object without properties, an array without declarable items),
+ * and then the parent leaves it out (reported).
+ */
+function openApiNode(node: unknown, path: string, state: OpenApiState): MutableJsonSchema | undefined {
   if (node === true || (isJsonObject(node) && isUnconstrained(node))) {
-    state.collector.unsupported(path, 'type', ' (a value of any type cannot be declared)');
-    return {};
+    state.collector.unsupported(path, 'type', ' (a value of any type cannot be declared; it is left out)');
+    return undefined;
   }
   if (!isJsonObject(node)) {
     state.collector.unsupported(path, 'not', ' (a schema that accepts nothing cannot be declared)');
-    return {};
+    return undefined;
+  }
+  if (Array.isArray(node['allOf']) && node['allOf'].length > 0) {
+    const { merged, rest } = mergeAllOf(node, state.root);
+    if (rest.length > 0) state.collector.unsupported(path, 'allOf', ' (branches that cannot be merged)');
+    return openApiNode(merged, path, state);
   }
   if (typeof node['$ref'] === 'string') return inlineRef(node, node['$ref'], path, state);
   const out: MutableJsonSchema = {};
@@ -188,14 +230,35 @@ function openApiNode(node: unknown, path: string, state: OpenApiState): MutableJ
       if (union.branches.length === 1 && !('type' in out)) Object.assign(out, union.branches[0]);
       else if (union.branches.length > 0)
         out['anyOf'] = [...((out['anyOf'] as unknown[]) ?? []), ...union.branches];
-    } else if (key === 'allOf' && Array.isArray(value) && value.length === 1) {
-      Object.assign(out, openApiNode(value[0], pointer(pointer(path, key), 0), state));
     } else if (!HANDLED.has(key) && !ANNOTATION_KEYWORDS.has(key) && !isVacuousKeyword(key, value)) {
       state.collector.unsupported(path, key);
-    } else if (key === 'allOf') state.collector.unsupported(path, key);
+    }
   }
   exclusiveBounds(node, out, path, state.collector);
   convertChildren(node, out, path, state);
+  if (!('type' in out) && !('anyOf' in out) && Array.isArray(out['enum'])) {
+    // An enum or const without a type: the type of its values (strings, or numbers written as strings).
+    const values = [
+      ...((node['enum'] as unknown[] | undefined) ?? []),
+      ...('const' in node ? [node['const']] : []),
+    ];
+    const present = values.filter((value) => value !== null);
+    if (present.every((value) => typeof value === 'string')) out['type'] = 'STRING';
+    else if (present.every((value) => Number.isInteger(value))) out['type'] = 'INTEGER';
+    else if (present.every((value) => typeof value === 'number')) out['type'] = 'NUMBER';
+  }
+  if (out['type'] === 'OBJECT' && !isJsonObject(out['properties'])) {
+    state.collector.unsupported(path, 'properties', ' (an object without declared properties is left out)');
+    return undefined;
+  }
+  if (out['type'] === 'ARRAY' && !isJsonObject(out['items'])) {
+    state.collector.unsupported(path, 'items', ' (an array without declarable items is left out)');
+    return undefined;
+  }
+  if (!('type' in out) && !('anyOf' in out) && !('enum' in out)) {
+    state.collector.unsupported(path, 'type', ' (a value of any type cannot be declared; it is left out)');
+    return undefined;
+  }
   if ('anyOf' in out && 'type' in out) {
     state.collector.relaxed(path, 'type', `anyOf branches without the shared type ${String(out['type'])}`);
     delete out['type'];
@@ -207,10 +270,27 @@ function openApiNode(node: unknown, path: string, state: OpenApiState): MutableJ
 /**
  * Converts a tool's input JSON Schema to the OpenAPI 3.0 Schema subset of Gemini's
  * `FunctionDeclaration.parameters`: upper-case types, `nullable`, enums as strings (`format: 'enum'`),
- * counts as strings, local references inlined, `const` as a one-value enum. What the subset cannot say
- * (`additionalProperties`, recursion, `multipleOf`, ...) is reported to the collector.
+ * counts as strings, local references inlined (recursion expanded a few levels, then cut), `allOf`
+ * merged, `const` as a one-value enum. What the subset cannot say (`additionalProperties`, recursion,
+ * `multipleOf`, values of any type, objects without properties, ...) is left out and reported to the
+ * collector. `undefined` when nothing is left to declare (Gemini refuses an OBJECT without properties:
+ * such a tool is declared without `parameters`).
  */
-export function toOpenApiSchema(schema: JsonSchema, collector: WarningCollector): MutableJsonSchema {
-  const out = openApiNode(schema, '', { root: schema, collector, inlining: new Set() });
-  return { ...out, type: 'OBJECT' };
+export function toOpenApiSchema(
+  schema: JsonSchema,
+  collector: WarningCollector,
+): MutableJsonSchema | undefined {
+  const properties = schema['properties'];
+  if (!isJsonObject(properties) || Object.keys(properties).length === 0) {
+    // Gemini refuses an OBJECT without properties: a tool without parameters declares none.
+    if (schema['additionalProperties'] !== undefined && schema['additionalProperties'] !== false)
+      collector.unsupported('', 'additionalProperties');
+    return undefined;
+  }
+  const out = openApiNode({ ...schema, type: 'object' }, '', {
+    root: schema,
+    collector,
+    inlining: new Map(),
+  });
+  return out === undefined ? undefined : { ...out, type: 'OBJECT' };
 }

@@ -1,6 +1,7 @@
 import {
   type DeclaredTool,
-  declarationList,
+  declarationArray,
+  declarationObject,
   importTools,
   invalidDeclaration,
   isJsonObject,
@@ -12,11 +13,11 @@ import type { ProviderImportOptions, Toolbox } from '@armorer/core';
 const IMPORTER = 'fromGeminiTools';
 
 /** Function declarations, whether given directly or inside `Tool` objects (`{ functionDeclarations }`). */
-function flatten(declarations: readonly JsonSchema[]): readonly JsonSchema[] {
-  const out: JsonSchema[] = [];
+function flatten(declarations: readonly unknown[]): readonly unknown[] {
+  const out: unknown[] = [];
   for (const item of declarations) {
-    const nested = item['functionDeclarations'];
-    if (Array.isArray(nested)) out.push(...declarationList(IMPORTER, nested));
+    const nested = isJsonObject(item) ? item['functionDeclarations'] : undefined;
+    if (Array.isArray(nested)) out.push(...nested);
     else out.push(item);
   }
   return out;
@@ -36,7 +37,12 @@ function flatten(declarations: readonly JsonSchema[]): readonly JsonSchema[] {
  * ```
  */
 export function fromGeminiTools(declarations: readonly unknown[], options?: ProviderImportOptions): Toolbox {
-  const tools = flatten(declarationList(IMPORTER, declarations)).map((item, index): DeclaredTool => {
+  return importTools(IMPORTER, flatten(declarationArray(IMPORTER, declarations)), readDeclaration, options);
+}
+
+function readDeclaration(value: unknown, index: number): DeclaredTool {
+  const item: JsonSchema = declarationObject(IMPORTER, value, index);
+  {
     const { name, description } = readNameAndDescription(IMPORTER, index, item);
     const hasParameters = isJsonObject(item['parameters']);
     const hasJson = isJsonObject(item['parametersJsonSchema']);
@@ -48,6 +54,5 @@ export function fromGeminiTools(declarations: readonly unknown[], options?: Prov
       );
     }
     return { name, description, parameters: hasJson ? item['parametersJsonSchema'] : item['parameters'] };
-  });
-  return importTools(tools, options);
+  }
 }

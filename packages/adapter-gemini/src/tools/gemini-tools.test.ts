@@ -139,17 +139,15 @@ describe('fromGeminiTools', () => {
   });
 
   test('refuses unreadable declarations', () => {
+    const fromGemini = (declarations: unknown[]) =>
+      fromGeminiTools(declarations, { invalidDeclarations: 'throw' });
     expect(() =>
-      fromGeminiTools([
-        { name: 'x', parameters: { type: 'OBJECT' }, parametersJsonSchema: { type: 'object' } },
-      ]),
+      fromGemini([{ name: 'x', parameters: { type: 'OBJECT' }, parametersJsonSchema: { type: 'object' } }]),
     ).toThrow(/sets both "parameters" and "parametersJsonSchema"/);
-    expect(() => fromGeminiTools([{ parameters: {} }])).toThrow(/has no "name"/);
-    expect(() => fromGeminiTools([{ functionDeclarations: [3] }])).toThrow(/is not an object/);
+    expect(() => fromGemini([{ parameters: {} }])).toThrow(/has no "name"/);
+    expect(() => fromGemini([{ functionDeclarations: [3] }])).toThrow(/is not an object/);
     expect(() =>
-      fromGeminiTools([
-        { name: 'x', parameters: { type: 'OBJECT', properties: { a: { type: 'DECIMAL' } } } },
-      ]),
+      fromGemini([{ name: 'x', parameters: { type: 'OBJECT', properties: { a: { type: 'DECIMAL' } } } }]),
     ).toThrow(/unknown type "DECIMAL"/);
   });
 });

@@ -1,6 +1,8 @@
 import {
   type ExportSpec,
   exportTools,
+  isJsonObject,
+  type JsonSchema,
   type ToolConversionInput,
   type ToolSource,
 } from '@armorer/adapter-shared';
@@ -8,26 +10,38 @@ import { toJsonSchemaField } from '../schema/json-schema-field';
 import { toOpenApiSchema } from '../schema/openapi-schema';
 import type { GeminiFunctionDeclaration, GeminiSchemaField, GeminiToolsOptions } from '../types';
 
+/** True when a tool takes arguments at all (Gemini wants no schema, not an empty one, when it takes none). */
+function takesArguments(schema: JsonSchema): boolean {
+  const properties = schema['properties'];
+  if (isJsonObject(properties) && Object.keys(properties).length > 0) return true;
+  const extra = schema['additionalProperties'];
+  if (extra !== undefined && extra !== false) return true;
+  return ['patternProperties', 'anyOf', 'oneOf', 'allOf', '$ref'].some((keyword) => keyword in schema);
+}
+
 function convert(
   { schema, declaredName, configuration, collector }: ToolConversionInput,
   variant: string,
 ): GeminiFunctionDeclaration {
   const base = { name: declaredName, description: configuration.description };
+  if (!takesArguments(schema)) return base;
   const openApi = collector.fork();
   const jsonField = collector.fork();
   const parameters = variant === 'parametersJsonSchema' ? undefined : toOpenApiSchema(schema, openApi);
   // A lossless `parameters` cannot be beaten, so the JSON Schema field is only tried when it might win.
-  const tryJson = variant === 'parametersJsonSchema' || (variant === 'auto' && openApi.warnings.length > 0);
+  const tryJson =
+    variant === 'parametersJsonSchema' ||
+    (variant === 'auto' && (openApi.warnings.length > 0 || parameters === undefined));
   const json = tryJson ? toJsonSchemaField(schema, jsonField) : undefined;
   if (
-    parameters !== undefined &&
-    (json === undefined || openApi.warnings.length <= jsonField.warnings.length)
+    json === undefined ||
+    (parameters !== undefined && openApi.warnings.length <= jsonField.warnings.length)
   ) {
     collector.adopt(openApi);
-    return { ...base, parameters };
+    return parameters === undefined ? base : { ...base, parameters };
   }
   collector.adopt(jsonField);
-  return { ...base, parametersJsonSchema: json ?? {} };
+  return { ...base, parametersJsonSchema: json };
 }
 
 const FIELDS: ReadonlySet<GeminiSchemaField> = new Set(['auto', 'parameters', 'parametersJsonSchema']);
@@ -41,11 +55,13 @@ const SPEC: ExportSpec<GeminiFunctionDeclaration, GeminiToolsOptions> = {
   convert,
   handOut: (declaration) =>
     declaration.parameters === undefined
-      ? {
-          name: declaration.name,
-          description: declaration.description,
-          parametersJsonSchema: { ...declaration.parametersJsonSchema },
-        }
+      ? declaration.parametersJsonSchema === undefined
+        ? { name: declaration.name, description: declaration.description }
+        : {
+            name: declaration.name,
+            description: declaration.description,
+            parametersJsonSchema: { ...declaration.parametersJsonSchema },
+          }
       : {
           name: declaration.name,
           description: declaration.description,

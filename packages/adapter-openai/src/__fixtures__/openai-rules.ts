@@ -5,8 +5,13 @@
  * - parameters: an object schema, without anyOf/oneOf/allOf/enum/const/not at the top level;
  * - strict (Structured Outputs): only the supported keywords; every object closed with
  *   `additionalProperties: false` and every property required; string formats from the supported list;
- *   every schema typed; `$ref` on its own; at most 5000 properties, 10 levels of objects, 1000 enum values.
+ *   every schema typed; `$ref` on its own; no `default`; at most 5000 properties, 10 levels of objects,
+ *   1000 enum values;
+ * - the parameters are valid JSON Schema (draft-07 and 2020-12 meta-schemas, every reference resolves)
+ *   and the root object lists its `properties`.
  */
+import { metaSchemaProblems } from '../../../adapter-shared/src/__fixtures__/meta-schema';
+
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 const TOP_LEVEL_FORBIDDEN = ['anyOf', 'oneOf', 'allOf', 'enum', 'const', 'not'];
@@ -14,7 +19,6 @@ const STRICT_KEYWORDS = new Set([
   'type',
   'description',
   'title',
-  'default',
   'enum',
   'const',
   'anyOf',
@@ -134,6 +138,8 @@ export function openAIToolProblems(tool: unknown): string[] {
   if (!isNode(parameters) || parameters['type'] !== 'object')
     return [...problems, 'parameters are not an object schema'];
   for (const key of TOP_LEVEL_FORBIDDEN) if (key in parameters) problems.push(`top-level ${key}`);
+  if (!isNode(parameters['properties'])) problems.push('object schema missing properties');
+  problems.push(...metaSchemaProblems(parameters));
   walk(parameters, '', problems);
   if (fn['strict'] === true) {
     const counts = { properties: 0, enums: 0 };

@@ -11,7 +11,7 @@ const call = (id: string, name: string, args: string) => ({
 });
 
 describe('parseOpenAIToolCalls', () => {
-  test('keeps JSON-string arguments; malformed or truncated JSON fails validation, never {}', async () => {
+  test('parses arguments into objects; malformed or truncated JSON stays a string and fails validation, never {}', async () => {
     const toolbox = createToolbox([getWeather]);
     const calls = parseOpenAIToolCalls(
       [
@@ -22,7 +22,7 @@ describe('parseOpenAIToolCalls', () => {
       ],
       { strict: false },
     );
-    expect(calls[0]).toEqual({ id: 'c1', name: 'get-weather', arguments: '{"city":"Oslo"}' });
+    expect(calls.map((entry) => entry.arguments)).toEqual([{ city: 'Oslo' }, '{"city": "Os', '[1,2]', '']);
     const results = await toolbox.execute(calls);
     expect(results.map((result) => [result.callId, result.outcome, result.error?.code])).toEqual([
       ['c1', 'success', undefined],
@@ -47,8 +47,8 @@ describe('parseOpenAIToolCalls', () => {
       note: null,
       when: { from: '2030-01-01' },
     });
-    expect(parseOpenAIToolCalls([call('c1', 'get-weather', args)], { strict: false })[0]?.arguments).toBe(
-      args,
+    expect(parseOpenAIToolCalls([call('c1', 'get-weather', args)], { strict: false })[0]?.arguments).toEqual(
+      JSON.parse(args),
     );
     expect(parseOpenAIToolCalls([call('c1', 'get-weather', '{"city":')])[0]?.arguments).toBe('{"city":');
   });

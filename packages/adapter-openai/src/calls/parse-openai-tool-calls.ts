@@ -1,14 +1,16 @@
 import {
-  type JsonSchema,
+  exportableSchema,
   originalToolName,
   ProviderAdapterError,
-  stripOptionalNulls,
   toolsByDeclaredName,
+  WarningCollector,
 } from '@armorer/adapter-shared';
-import { type AnyTool, type ToolCall, toolInputJsonSchema } from '@armorer/core';
+import type { AnyTool, ToolCall, ToolConfiguration } from '@armorer/core';
+import { decodeValue, type StrictCodec } from '../schema/strict-codec';
+import { StrictUnavailable, toStrictCodec } from '../schema/strict-schema';
 import { wantsStrict } from '../tools/strict-option';
 import type { OpenAIParseOptions, OpenAIToolCallLike, OpenAIToolCallsInput } from '../types';
-import { strictSchemaFor, wasDeclaredStrict } from './strict-registry';
+import { strictCodecFor, strictCodecOf, wasDeclaredStrict } from './strict-registry';
 
 const PARSER = 'parseOpenAIToolCalls';
 
@@ -23,40 +25,60 @@ function callList(input: OpenAIToolCallsInput): readonly unknown[] {
   });
 }
 
-/** Strict-mode nulls mapped back to absent fields; anything that is not a JSON object stays as it came. */
-function strictArguments(raw: string, schema: JsonSchema): string | Record<string, unknown> {
+/**
+ * The arguments as an object; malformed or truncated JSON (and JSON that is not an object) stays the
+ * string it came as, so validation reports it (MALFORMED_ARGUMENTS), never `{}`.
+ */
+function parseArguments(raw: string, codec: StrictCodec | undefined): string | Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    return raw; // Malformed or truncated JSON: validation reports it (MALFORMED_ARGUMENTS), never `{}`.
+    return raw;
   }
-  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-    ? stripOptionalNulls(parsed as Record<string, unknown>, schema)
-    : raw;
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return raw;
+  return (codec === undefined ? parsed : decodeValue(codec, codec.root, parsed)) as Record<string, unknown>;
 }
 
-function strictSchema(
+const computedCodecs = new WeakMap<ToolConfiguration, StrictCodec | null>();
+
+/** The strict codec of a tool this process did not export in strict mode (built once, then kept). */
+function codecOf(configuration: ToolConfiguration): StrictCodec | undefined {
+  const known = strictCodecOf(configuration) ?? computedCodecs.get(configuration);
+  if (known !== undefined) return known ?? undefined;
+  const collector = new WarningCollector('openai', configuration.name);
+  let codec: StrictCodec | null = null;
+  try {
+    codec = toStrictCodec(exportableSchema(configuration, collector), collector);
+  } catch (error) {
+    if (!(error instanceof StrictUnavailable)) throw error;
+  }
+  computedCodecs.set(configuration, codec);
+  return codec ?? undefined;
+}
+
+function strictCodec(
   declared: string,
   tool: AnyTool | undefined,
   options: OpenAIParseOptions,
-): JsonSchema | undefined {
+): StrictCodec | undefined {
   if (options.strict === false) return undefined;
   if (tool !== undefined) {
     const configuration = tool.configuration;
     const strict =
       options.strict ?? (wasDeclaredStrict(configuration) || wantsStrict(configuration, undefined));
-    return strict ? toolInputJsonSchema(configuration.schema) : undefined;
+    return strict ? codecOf(configuration) : undefined;
   }
-  return strictSchemaFor(declared);
+  return strictCodecFor(declared);
 }
 
 /**
- * Turns OpenAI Chat Completions tool calls into armorer tool calls for `toolbox.execute`. Arguments stay
- * as the JSON string the model sent, so malformed or truncated JSON fails validation with a clear
- * message (never `{}`); declared names are mapped back to tool names; for strict declarations, nulls
- * sent for absent optional fields become absent again before validation. Every call is kept, so every
- * `tool_call_id` gets an answer.
+ * Turns OpenAI Chat Completions tool calls into armorer tool calls for `toolbox.execute`. Arguments are
+ * parsed into an object; malformed or truncated JSON stays the string the model sent, so it fails
+ * validation with a clear message (never `{}`). Declared names are mapped back to tool names. For strict
+ * declarations the arguments are read back into the tool's own shape: nulls sent for absent optional
+ * fields become absent, `{ key, value }` entries become records, JSON-encoded strings become values.
+ * Every call is kept, so every `tool_call_id` gets an answer.
  *
  * @example
  * ```ts
@@ -77,11 +99,10 @@ export function parseOpenAIToolCalls(
     const declared = typeof target?.name === 'string' ? target.name : '';
     const raw = call.function === undefined ? call.custom?.input : call.function.arguments;
     const name = originalToolName('openai', declared, tools);
-    const schema =
+    const args =
       typeof raw === 'string' && call.function !== undefined
-        ? strictSchema(declared, tools?.get(declared), options)
-        : undefined;
-    const args = schema === undefined || raw === undefined ? raw : strictArguments(raw, schema);
+        ? parseArguments(raw, strictCodec(declared, tools?.get(declared), options))
+        : raw;
     return id === undefined ? { name, arguments: args } : { id, name, arguments: args };
   });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { WarningCollector } from '@armorer/adapter-shared';
 import { toStandardSchema } from './standard-schema';
-import { STRICT_LIMITS, StrictUnavailable, toStrictSchema } from './strict-schema';
+import { decodeValue, encodeValue } from './strict-codec';
+import { STRICT_LIMITS, StrictUnavailable, toStrictCodec, toStrictSchema } from './strict-schema';
 
 function strict(schema: Record<string, unknown>) {
   const collector = new WarningCollector('openai', 't');
@@ -68,7 +69,6 @@ describe('toStrictSchema', () => {
       maybe: { type: ['string', 'null'] },
     });
     expect(warnings.map((warning) => `${warning.path || '(root)'} ${warning.keyword}`)).toEqual([
-      '(root) allOf',
       '/properties/code minLength',
       '/properties/code maxLength',
       '/properties/code format',
@@ -76,25 +76,86 @@ describe('toStrictSchema', () => {
     ]);
   });
 
-  test('what strict mode cannot say is refused with the place and the reason', () => {
-    expect(unavailable({ type: 'object', properties: { x: {} } })).toMatchObject({
-      path: '/properties/x',
-      reason: 'accepts any value',
+  test('what strict mode cannot describe is encoded, and decodes back to the original shape', () => {
+    const collector = new WarningCollector('openai', 't');
+    const codec = toStrictCodec(
+      {
+        type: 'object',
+        properties: {
+          any: {},
+          free: { type: 'object' },
+          list: { type: 'array' },
+          text: { minLength: 1 },
+          scores: { type: 'object', additionalProperties: { type: 'number' } },
+          meta: { type: 'object', additionalProperties: true, description: 'Free-form' },
+        },
+        required: ['any', 'free', 'list', 'text', 'scores', 'meta'],
+      },
+      collector,
+    );
+    expect(codec.schema['properties']).toEqual({
+      any: { type: 'string', description: '(JSON-encoded: any JSON value.)' },
+      free: { type: 'string', description: '(JSON-encoded: an object with any keys.)' },
+      list: { type: 'array', items: { type: 'string', description: '(JSON-encoded: any JSON value.)' } },
+      text: { type: 'string' },
+      scores: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { key: { type: 'string' }, value: { type: 'number' } },
+          required: ['key', 'value'],
+          additionalProperties: false,
+        },
+      },
+      meta: { type: 'string', description: 'Free-form (JSON-encoded: an object with any keys and values.)' },
     });
-    expect(unavailable({ type: 'object', properties: { x: { type: 'object' } } }).reason).toBe(
-      'is an object with free-form keys',
+    const value = {
+      any: [1],
+      free: { a: 1 },
+      list: [{ b: 2 }, 'c'],
+      text: 'x',
+      scores: { a: 1, b: 2 },
+      meta: {},
+    };
+    const sent = encodeValue(codec, codec.root, value);
+    expect(sent).toEqual({
+      any: '[1]',
+      free: '{"a":1}',
+      list: ['{"b":2}', '"c"'],
+      text: 'x',
+      scores: [
+        { key: 'a', value: 1 },
+        { key: 'b', value: 2 },
+      ],
+      meta: '{}',
+    });
+    expect(decodeValue(codec, codec.root, sent)).toEqual(value);
+    expect(collector.warnings.every((warning) => warning.tool === 't')).toBe(true);
+  });
+
+  test('a top level that is not a plain object is wrapped in one; allOf is merged; only size limits refuse', () => {
+    const record = toStrictCodec(
+      { type: 'object', additionalProperties: { type: 'string' } },
+      new WarningCollector('openai', 't'),
     );
-    expect(unavailable({ type: 'object', properties: { x: { type: 'array' } } }).reason).toBe(
-      'is an array without an item schema',
-    );
-    expect(unavailable({ type: 'object', properties: { x: { minLength: 1 } } }).reason).toBe(
-      'does not constrain its type',
-    );
-    expect(unavailable({ type: 'array' }).reason).toBe('the top level is not an object schema');
+    expect(record.schema).toMatchObject({
+      type: 'object',
+      required: ['entries'],
+      additionalProperties: false,
+    });
+    expect(decodeValue(record, record.root, { entries: [{ key: 'a', value: 'b' }] })).toEqual({ a: 'b' });
+    const merged = strict({
+      type: 'object',
+      allOf: [{ $ref: '#/$defs/base' }, { properties: { b: { type: 'number' } }, required: ['b'] }],
+      $defs: { base: { type: 'object', properties: { a: { type: 'string' } } } },
+    }).schema;
+    expect(merged['properties']).toEqual({ a: { type: ['string', 'null'] }, b: { type: 'number' } });
     let deep: Record<string, unknown> = { type: 'object', properties: {} };
     for (let level = 0; level < STRICT_LIMITS.depth + 1; level++)
       deep = { type: 'object', properties: { n: deep }, required: ['n'] };
-    expect(unavailable(deep).reason).toContain('deeper than 10 levels');
+    expect(JSON.stringify(strict(deep).schema)).toContain(
+      'JSON-encoded: objects nested deeper than 10 levels',
+    );
     const many = Object.fromEntries(
       Array.from({ length: 1001 }, (_, index) => [`p${index}`, { type: 'string', enum: ['a'] }]),
     );

@@ -96,7 +96,7 @@ describe('fromOpenAITools', () => {
       [{ type: 'function', function: { name: 'x', description: 3 } }, /"description" that is not a string/],
     ];
     for (const [declaration, message] of attempts) {
-      expect(() => fromOpenAITools([declaration])).toThrow(message);
+      expect(() => fromOpenAITools([declaration], { invalidDeclarations: 'throw' })).toThrow(message);
     }
     let caught: unknown;
     try {

@@ -1,6 +1,7 @@
 import {
   type DeclaredTool,
-  declarationList,
+  declarationArray,
+  declarationObject,
   importTools,
   invalidDeclaration,
   isJsonObject,
@@ -26,7 +27,12 @@ const IMPORTER = 'fromOpenAITools';
  * ```
  */
 export function fromOpenAITools(declarations: readonly unknown[], options?: ProviderImportOptions): Toolbox {
-  const tools = declarationList(IMPORTER, declarations).map((item, index): DeclaredTool => {
+  return importTools(IMPORTER, declarationArray(IMPORTER, declarations), readDeclaration, options);
+}
+
+function readDeclaration(value: unknown, index: number): DeclaredTool {
+  const item = declarationObject(IMPORTER, value, index);
+  {
     const type = item['type'];
     if (type !== undefined && type !== 'function') {
       throw invalidDeclaration(
@@ -39,6 +45,5 @@ export function fromOpenAITools(declarations: readonly unknown[], options?: Prov
     const { name, description } = readNameAndDescription(IMPORTER, index, fn);
     const declared: DeclaredTool = { name, description, parameters: fn['parameters'] };
     return fn['strict'] === true ? { ...declared, metadata: { openai: { strict: true } } } : declared;
-  });
-  return importTools(tools, options);
+  }
 }

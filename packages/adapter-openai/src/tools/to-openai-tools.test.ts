@@ -4,6 +4,7 @@ import { createTool, createToolbox } from '@armorer/core';
 import { z } from 'zod';
 import { getWeather, plot, saveRecord } from '../../../adapter-shared/src/__fixtures__/tools';
 import { openAIToolProblems } from '../__fixtures__/openai-rules';
+import { parseOpenAIToolCalls } from '../calls/parse-openai-tool-calls';
 import { toOpenAITools } from './to-openai-tools';
 
 function warningsOf(run: (onWarnings: (warnings: readonly ConversionWarning[]) => void) => unknown) {
@@ -81,19 +82,37 @@ describe('toOpenAITools', () => {
     expect(openAIToolProblems(tool)).toEqual([]);
   });
 
-  test('a tool strict mode cannot express falls back to strict: false with a warning', () => {
+  test('a record is declared as { key, value } entries in strict mode, and its calls read back as a record', async () => {
     const warnings = warningsOf((onWarnings) => toOpenAITools([saveRecord], { strict: true, onWarnings }));
     const [tool] = toOpenAITools([saveRecord], { strict: true });
-    expect(tool?.function).toMatchObject({ name: 'records_save', strict: false });
+    expect(tool?.function).toMatchObject({ name: 'records_save', strict: true });
     expect(
       (tool?.function.parameters['properties'] as Record<string, unknown> | undefined)?.['metadata'],
-    ).toMatchObject({
-      type: 'object',
-      additionalProperties: { type: 'string' },
+    ).toEqual({
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { key: { type: 'string' }, value: { type: 'string' } },
+        required: ['key', 'value'],
+        additionalProperties: false,
+      },
     });
-    expect(warnings.map((warning) => warning.code)).toEqual(['NAME_CHANGED', 'STRICT_UNAVAILABLE']);
-    expect(warnings[1]?.message).toContain('/properties/metadata is an object with free-form keys');
+    expect(warnings.map((warning) => [warning.code, warning.keyword])).toEqual([
+      ['NAME_CHANGED', undefined],
+      ['RELAXED_KEYWORD', 'additionalProperties'],
+    ]);
     expect(openAIToolProblems(tool)).toEqual([]);
+    const [call] = parseOpenAIToolCalls([
+      {
+        id: 'c1',
+        type: 'function',
+        function: {
+          name: 'records_save',
+          arguments: '{"id":"r1","metadata":[{"key":"owner","value":"ana"},{"key":"team","value":"core"}]}',
+        },
+      },
+    ]);
+    expect(call?.arguments).toEqual({ id: 'r1', metadata: { owner: 'ana', team: 'core' } });
   });
 
   test('a tool opts in or out of strict mode with metadata.openai.strict', () => {

@@ -4,9 +4,9 @@ import {
   type ToolConversionInput,
   type ToolSource,
 } from '@armorer/adapter-shared';
-import { registerStrictSchema } from '../calls/strict-registry';
+import { registerStrictCodec } from '../calls/strict-registry';
 import { toStandardSchema } from '../schema/standard-schema';
-import { StrictUnavailable, toStrictSchema } from '../schema/strict-schema';
+import { StrictUnavailable, toStrictCodec } from '../schema/strict-schema';
 import type { OpenAITool, OpenAIToolsOptions } from '../types';
 import { wantsStrict } from './strict-option';
 
@@ -17,12 +17,17 @@ function convert(
   if (variant === 'strict') {
     const attempt = collector.fork();
     try {
-      const parameters = toStrictSchema(schema, attempt);
+      const codec = toStrictCodec(schema, attempt);
       collector.adopt(attempt);
-      registerStrictSchema(configuration, declaredName, schema);
+      registerStrictCodec(configuration, declaredName, codec);
       return {
         type: 'function',
-        function: { name: declaredName, description: configuration.description, parameters, strict: true },
+        function: {
+          name: declaredName,
+          description: configuration.description,
+          parameters: codec.schema,
+          strict: true,
+        },
       };
     } catch (error) {
       if (!(error instanceof StrictUnavailable)) throw error;
@@ -31,7 +36,7 @@ function convert(
         error.path,
         undefined,
         `Strict mode cannot express tool "${configuration.name}": the schema at ${error.path || '(root)'} ` +
-          `${error.reason}. It is declared with strict: false and its full schema.`,
+          `${error.reason} (a Structured Outputs limit). It is declared with strict: false and its full schema.`,
       );
     }
   }

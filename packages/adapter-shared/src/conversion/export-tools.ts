@@ -9,6 +9,7 @@ import { ProviderAdapterError } from '../errors/provider-adapter-error';
 import { providerToolName, registerProviderName } from '../names/provider-names';
 import { deepFreeze } from '../schema/copy-schema';
 import type { JsonSchema } from '../schema/json-schema';
+import { normalizeParameterSchema } from '../schema/normalize-schema';
 import { resolveTools } from '../tools/resolve-tools';
 import {
   type AdapterProvider,
@@ -78,7 +79,7 @@ function convertTool<TDeclaration, TOptions>(
     );
   }
   registerProviderName(spec.provider, declaredName, configuration.name);
-  const schema = toolInputJsonSchema(configuration.schema);
+  const schema = exportableSchema(configuration, collector);
   const declaration = spec.convert({ configuration, schema, declaredName, collector }, variant) as Record<
     string,
     unknown
@@ -88,6 +89,34 @@ function convertTool<TDeclaration, TOptions>(
     return typeof value === 'object' && value !== null && !Array.isArray(value);
   });
   return { declaration: deepFreeze(declaration), objectKeys, declaredName, warnings: collector.warnings };
+}
+
+/**
+ * The tool's input JSON Schema in the one dialect every converter reads: draft 2020-12 bounds, references
+ * only to `#` and `#/$defs/...`, `properties` on the root object. Schemas made by Zod already are; tools
+ * hydrated from JSON may carry draft-4 forms or other pointers. A schema that cannot be normalized is
+ * returned as it is, with a warning to the collector.
+ *
+ * @example
+ * ```ts
+ * const schema = exportableSchema(tool.configuration, new WarningCollector('openai', tool.name));
+ * ```
+ */
+export function exportableSchema(configuration: ToolConfiguration, collector: WarningCollector): JsonSchema {
+  const schema = toolInputJsonSchema(configuration.schema);
+  try {
+    return normalizeParameterSchema(configuration.name, schema);
+  } catch (error) {
+    collector.add(
+      'UNSUPPORTED_KEYWORD',
+      ProviderAdapterError.isInstance(error) ? (error.path ?? '') : '',
+      undefined,
+      `The schema of tool "${configuration.name}" could not be normalized (${
+        error instanceof Error ? error.message : String(error)
+      }); it is declared as it is.`,
+    );
+    return schema;
+  }
 }
 
 /**

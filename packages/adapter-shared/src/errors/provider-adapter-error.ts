@@ -1,4 +1,4 @@
-import { ArmorerError, type ArmorerErrorOptions } from '@armorer/core';
+import { ArmorerError, type ArmorerErrorOptions, type DeclarationImportFailure } from '@armorer/core';
 
 /** Codes of {@link ProviderAdapterError}. */
 export type ProviderAdapterErrorCode =
@@ -8,6 +8,12 @@ export type ProviderAdapterErrorCode =
   | 'DUPLICATE_DECLARED_NAME'
   /** An importer was given a declaration it cannot read. */
   | 'INVALID_DECLARATION'
+  /** A declaration's schema holds a `$ref` to a place outside it (remote references are not fetched). */
+  | 'REMOTE_REFERENCE'
+  /** A declaration's schema holds a local `$ref` that points at nothing. */
+  | 'UNRESOLVED_REFERENCE'
+  /** Two declarations of one import share a name. */
+  | 'DUPLICATE_NAME'
   /** A parser was given something that is not a list of provider tool calls. */
   | 'INVALID_TOOL_CALLS'
   /** A synchronous formatter was given a result that still holds a live stream. */
@@ -29,9 +35,21 @@ export type ProviderAdapterErrorCode =
  * ```
  */
 export class ProviderAdapterError extends ArmorerError<ProviderAdapterErrorCode> {
-  constructor(options: ArmorerErrorOptions<ProviderAdapterErrorCode>) {
+  /** For declaration errors: the JSON Pointer of the offending place in the declaration's schema. */
+  readonly path: string | undefined;
+  /** For an import that refused invalid declarations (`invalidDeclarations: 'throw'`): each of them. */
+  readonly failures: readonly DeclarationImportFailure[] | undefined;
+
+  constructor(
+    options: ArmorerErrorOptions<ProviderAdapterErrorCode> & {
+      readonly path?: string;
+      readonly failures?: readonly DeclarationImportFailure[];
+    },
+  ) {
     super(options);
     this.name = 'ProviderAdapterError';
+    this.path = options.path;
+    this.failures = options.failures;
   }
 
   static override isInstance(error: unknown): error is ProviderAdapterError {

@@ -8,6 +8,7 @@ import {
   pointer,
   SINGLE_SUBSCHEMA_KEYWORDS,
 } from './json-schema';
+import { resolveReferences, SchemaReferenceError } from './references';
 
 /**
  * Type names found in real declarations mapped to JSON Schema: OpenAPI's upper-case names (Gemini),
@@ -45,7 +46,27 @@ function invalid(state: Normalizing, path: string, message: string): ProviderAda
   return new ProviderAdapterError({
     code: 'INVALID_DECLARATION',
     message: `Tool "${state.tool}": ${message} at ${path || '(root)'}.`,
+    path,
   });
+}
+
+/**
+ * Draft-4 bounds (`exclusiveMinimum: true` beside `minimum`) in the draft 2020-12 form the providers
+ * validate against (`exclusiveMinimum: <number>`); `false` means no exclusivity and is left out.
+ */
+function draft4Bounds(out: MutableJsonSchema): void {
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    const value = out[flag];
+    if (typeof value !== 'boolean') continue;
+    delete out[flag];
+    if (value && typeof out[bound] === 'number') {
+      out[flag] = out[bound];
+      delete out[bound];
+    }
+  }
 }
 
 function normalizeType(state: Normalizing, path: string, type: unknown): string[] | undefined {
@@ -103,6 +124,11 @@ function normalizeNode(state: Normalizing, node: unknown, path: string): unknown
     }
   }
   if (node['nullable'] === true && types !== undefined && !types.includes('null')) types.push('null');
+  const union = out['anyOf'];
+  if (node['nullable'] === true && types === undefined && Array.isArray(union)) {
+    const hasNull = union.some((branch) => isJsonObject(branch) && branch['type'] === 'null');
+    if (!hasNull) out['anyOf'] = [...union, { type: 'null' }];
+  }
   if (types !== undefined) out['type'] = types.length === 1 ? types[0] : types;
   if (optional.size > 0 && Array.isArray(out['required'])) {
     const required = (out['required'] as string[]).filter((name) => !optional.has(name));
@@ -110,6 +136,7 @@ function normalizeNode(state: Normalizing, node: unknown, path: string): unknown
     else out['required'] = required;
   }
   numericEnum(out, types);
+  draft4Bounds(out);
   if (node['nullable'] === true && Array.isArray(out['enum']) && !out['enum'].includes(null)) {
     out['enum'] = [...out['enum'], null];
   }
@@ -136,8 +163,11 @@ function reorder(out: MutableJsonSchema): MutableJsonSchema {
 /**
  * Turns the parameter schema of a provider declaration into standard JSON Schema (draft 2020-12): maps
  * non-standard type names (`dict`, `float`, `tuple`, `any`, upper-case OpenAPI names), `optional: true`,
- * OpenAPI's `nullable` and `format: "enum"`, string-encoded counts and array-form `items`. The result is
- * always an object schema. Idempotent: normalizing a normalized schema changes nothing.
+ * OpenAPI's `nullable` and `format: "enum"`, string-encoded counts, array-form `items` and draft-4
+ * boolean `exclusiveMinimum`/`exclusiveMaximum`; rewrites every local reference to `#` or `#/$defs/...`
+ * (see `resolveReferences`). The result is always an object schema with `properties`. Idempotent:
+ * normalizing a normalized schema changes nothing. Throws a `ProviderAdapterError` (with the `path`)
+ * for what cannot be read: unknown types, remote or dangling references.
  *
  * @example
  * ```ts
@@ -147,13 +177,26 @@ function reorder(out: MutableJsonSchema): MutableJsonSchema {
  */
 export function normalizeParameterSchema(tool: string, schema: unknown): JsonSchema {
   if (schema === undefined || schema === null) return { type: 'object', properties: {} };
-  const normalized = normalizeNode({ tool }, schema, '');
-  if (!isJsonObject(normalized)) {
+  const read = normalizeNode({ tool }, schema, '');
+  if (!isJsonObject(read)) {
     throw invalid({ tool }, '', 'the parameters schema must be an object schema');
   }
-  if (normalized['type'] === undefined && !('anyOf' in normalized) && !('$ref' in normalized)) {
-    return { type: 'object', ...normalized };
+  // The result is draft 2020-12 whatever the declaration said (a draft-04 or draft-07 `$schema` would
+  // make readers look for `definitions` and boolean bounds that are gone).
+  const { $schema: _dialect, ...body } = read;
+  let normalized: JsonSchema = body;
+  try {
+    normalized = resolveReferences(normalized);
+  } catch (error) {
+    if (!(error instanceof SchemaReferenceError)) throw error;
+    throw new ProviderAdapterError({
+      code: error.remote ? 'REMOTE_REFERENCE' : 'UNRESOLVED_REFERENCE',
+      message: `Tool "${tool}": ${error.message} at ${error.path || '(root)'}.`,
+      path: error.path,
+    });
   }
+  // A root without a type (a bare `$ref`, a union of objects, or nothing) still takes an object.
+  if (normalized['type'] === undefined) return withProperties({ type: 'object', ...normalized });
   if (normalized['type'] !== 'object') {
     throw invalid(
       { tool },
@@ -161,5 +204,12 @@ export function normalizeParameterSchema(tool: string, schema: unknown): JsonSch
       `the parameters schema must have type "object", got ${JSON.stringify(normalized['type'])}`,
     );
   }
-  return normalized;
+  return withProperties(normalized);
+}
+
+/** A root object schema always lists its `properties` (OpenAI requires the keyword; `{}` when none). */
+function withProperties(schema: JsonSchema): JsonSchema {
+  if (schema['type'] !== 'object' || isJsonObject(schema['properties'])) return schema;
+  const { type, ...rest } = schema;
+  return { type, properties: {}, ...rest };
 }

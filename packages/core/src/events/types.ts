@@ -59,10 +59,10 @@ export interface ToolCallEventMap {
 
 /** Events of a tool: the per-call events plus `policy-action-required`, which never bubbles. */
 export interface ToolEventMap extends ToolCallEventMap {
-  'policy-action-required': EventBase<
+  'policy-action-required': CallEvent<
     'policy-action-required',
     { readonly pendingApproval: PendingApproval; readonly outcome: ToolOutcome }
-  > & { readonly toolName: string; readonly callId: string };
+  >;
 }
 
 /** Events of a toolbox. */

@@ -207,9 +207,11 @@ describe('approval and input requests', () => {
     const tool = sensitive();
     const toolEvents: string[] = [];
     const boxEvents: string[] = [];
-    tool.addEventListener('policy-action-required', (event) =>
-      toolEvents.push(event.detail.pendingApproval.status),
-    );
+    const identities: [string, string | undefined][] = [];
+    tool.addEventListener('policy-action-required', (event) => {
+      toolEvents.push(event.detail.pendingApproval.status);
+      identities.push([event.executionId, event.ownerId]);
+    });
     const toolbox = createToolbox([tool], {
       policy: {
         beforeExecute: () => ({
@@ -219,8 +221,9 @@ describe('approval and input requests', () => {
       },
     });
     toolbox.addEventListener('policy-action-required' as never, (() => boxEvents.push('bubbled')) as never);
-    const result = await toolbox.execute({ name: 'transfer', arguments: { cents: 1 } });
+    const result = await toolbox.execute({ name: 'transfer', arguments: { cents: 1 } }, { ownerId: 'run-7' });
     expect(result.outcome).toBe('action_required');
+    expect(identities).toEqual([[result.executionId as string, 'run-7']]);
     expect(result.pendingApproval?.kind).toBe('input');
     expect(result.pendingApproval?.requestedInput).toEqual({
       type: 'object',

@@ -24,6 +24,7 @@ export function jsonSchemaToObjectSchema(toolName: string, input: Record<string,
   let schema: z.ZodType;
   try {
     schema = z.fromJSONSchema(input as Parameters<typeof z.fromJSONSchema>[0]);
+    if (schema._zod.def.type !== 'object' && input['type'] === 'object') schema = objectWith(schema);
   } catch (error) {
     throw new ToolDefinitionError({
       code: 'INVALID_TOOL_SCHEMA',
@@ -32,6 +33,24 @@ export function jsonSchemaToObjectSchema(toolName: string, input: Record<string,
     });
   }
   return schema;
+}
+
+/**
+ * An object schema that validates with `full`: a root `allOf`/`anyOf`/`oneOf` beside `type: 'object'`
+ * (common in MCP declarations) converts to an intersection or union, and a tool's input must be an
+ * object schema. Arguments are checked against `full` and receive its output (defaults applied).
+ */
+function objectWith(full: z.ZodType): z.ZodType {
+  return z
+    .looseObject({})
+    .superRefine((value, context) => {
+      const result = full.safeParse(value);
+      if (!result.success) for (const issue of result.error.issues) context.addIssue({ ...issue });
+    })
+    .overwrite((value) => {
+      const result = full.safeParse(value);
+      return result.success ? (result.data as typeof value) : value;
+    });
 }
 
 /**

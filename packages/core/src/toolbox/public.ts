@@ -23,8 +23,36 @@ function createToolboxFunction(
   ) as unknown as Toolbox;
 }
 
+/** One provider declaration an import left out, and why. */
+export interface DeclarationImportFailure {
+  /** Position of the declaration in the list given to the importer. */
+  readonly index: number;
+  /** The declaration's name, when it has one. */
+  readonly tool: string | undefined;
+  /** JSON Pointer of the offending place in the declaration's parameter schema ('' for the whole). */
+  readonly path: string;
+  /** The error code (`INVALID_DECLARATION`, `REMOTE_REFERENCE`, `UNRESOLVED_REFERENCE`, ...). */
+  readonly code: string;
+  readonly message: string;
+}
+
+/** How the provider importers treat declarations they cannot import. */
+export interface DeclarationImportOptions {
+  /**
+   * `'skip'` (default): import every other declaration and report the failures; `'throw'`: throw one
+   * error listing every failure, importing nothing.
+   */
+  readonly invalidDeclarations?: 'skip' | 'throw';
+  /**
+   * Receives the declarations left out (once per import, only when there are any). Without it, skipped
+   * declarations are reported with `console.warn`.
+   */
+  readonly onInvalidDeclarations?: (failures: readonly DeclarationImportFailure[]) => void;
+}
+
 /** Options of the lazy provider import helpers: toolbox options plus `getTool` for implementations. */
 export type ProviderImportOptions = ToolboxOptions<Record<string, unknown>> &
+  DeclarationImportOptions &
   Readonly<Record<string, unknown>>;
 
 function importer(provider: ProviderName) {

@@ -1,4 +1,5 @@
 import {
+  type AnyTool,
   createTool,
   isTool,
   type ObjectSchema,
@@ -7,6 +8,7 @@ import {
   type ToolRisk,
 } from '@armorer/core';
 import { CompositionError } from '../errors/composition-error';
+import { getPipelineError } from '../errors/error-utilities';
 import { defaultName } from './naming';
 import type {
   ComposableTool,
@@ -96,5 +98,25 @@ export function composeTool<TSchema extends ObjectSchema, TResult>(
     ...(risk === undefined ? {} : { risk }),
     execute: (params, context) => spec.execute(params, context as CompositionContext),
   };
-  return createTool(config) as unknown as ComposedTool<TSchema, TResult>;
+  return throwingPipelineErrors(createTool(config)) as unknown as ComposedTool<TSchema, TResult>;
+}
+
+/**
+ * The same tool (same configuration, internals, events and methods: every own property is shared), whose
+ * direct call `tool(params)` rejects with the {@link PipelineError} of the failed step itself (its
+ * `stepName`, `stepIndex`, `toolError` and `cause`) instead of the generic `ToolCallError` around it.
+ * `execute`/`executeWith` still resolve to a `ToolResult` carrying it as `error.cause`.
+ */
+function throwingPipelineErrors<T extends AnyTool>(tool: T): T {
+  const call = tool as unknown as (params?: unknown) => Promise<unknown>;
+  const composed = function composedTool(params?: unknown): Promise<unknown> {
+    return call(params).catch((error: unknown) => {
+      throw getPipelineError(error) ?? error;
+    });
+  };
+  Object.setPrototypeOf(composed, Object.getPrototypeOf(tool));
+  const descriptors = Object.getOwnPropertyDescriptors(tool) as Record<PropertyKey, PropertyDescriptor>;
+  for (const key of ['length', 'prototype', 'arguments', 'caller']) delete descriptors[key];
+  Object.defineProperties(composed, descriptors);
+  return composed as unknown as T;
 }

@@ -48,8 +48,14 @@ describe('pipe', () => {
       composition: 'pipe',
     });
     const thrown = await pipeline({ str: 'abc' }).catch((error: unknown) => error);
-    expect(ToolCallError.isInstance(thrown)).toBe(true);
-    expect(getPipelineError(thrown)?.stepName).toBe('parse-number');
+    expect(thrown).toBeInstanceOf(PipelineError);
+    expect(PipelineError.isInstance(thrown)).toBe(true);
+    expect(thrown).toMatchObject({ stepIndex: 0, stepName: 'parse-number', pipeline: pipeline.name });
+    expect((thrown as PipelineError).toolError.message).toContain('"abc" is not a number');
+    expect(getPipelineError(thrown)).toBe(thrown as PipelineError);
+    // Invalid arguments of the pipeline itself fail before any step: the usual ToolCallError.
+    const invalid = await pipeline({ str: 3 } as never).catch((error: unknown) => error);
+    expect(ToolCallError.isInstance(invalid)).toBe(true);
   });
 
   test("a step that rejects the previous step's output is an internal execution failure", async () => {
