@@ -1,11 +1,11 @@
 import { createMiddleware, type ToolMiddleware } from '@armorer/core';
 import { MiddlewareOptionsError } from '../errors/middleware-options-error';
 import { type Execute, isPromiseLike } from '../shared/context';
-import { mapResult } from '../shared/map-result';
 import { readOptions } from '../shared/options';
 import { checkDelimiters, defaultDelimiters, type FenceDelimiters } from './delimiters';
-import { type Fencer, fenceStream, fenceText, type UntrustedOutputFence } from './fence';
+import type { Fencer, UntrustedOutputFence } from './fence';
 import { registerFence } from './fence-registry';
+import { fenceValue } from './fence-value';
 import { createNeutralizer } from './neutralizer';
 import { assertSecureRandom, randomToken } from './random-token';
 
@@ -104,8 +104,8 @@ export function createUntrustedOutputFencingMiddleware(
         const execute: Execute = (params, context) => {
           const returned = inner(params, context);
           return isPromiseLike(returned)
-            ? Promise.resolve(returned).then((value) => fenceValue(value, toolName))
-            : fenceValue(returned, toolName);
+            ? Promise.resolve(returned).then((value) => fenceOutput(value, toolName))
+            : fenceOutput(returned, toolName);
         };
         registerFence(execute, { inner, rebuild: build });
         return execute;
@@ -114,16 +114,13 @@ export function createUntrustedOutputFencingMiddleware(
     },
   });
 
-  function fenceValue(value: unknown, toolName: string): unknown {
+  function fenceOutput(value: unknown, toolName: string): unknown {
     let fencer: Fencer | undefined;
     // One token per call, minted only when there is something to fence.
     const current = () => {
       fencer ??= newFencer(toolName);
       return fencer;
     };
-    return mapResult(value, {
-      text: (text) => fenceText(text, current()),
-      stream: (iterable) => fenceStream(iterable, current(), () => newFencer(toolName)),
-    });
+    return fenceValue(value, current, () => newFencer(toolName));
   }
 }
