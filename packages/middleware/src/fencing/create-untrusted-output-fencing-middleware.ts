@@ -33,11 +33,13 @@ function defaultPreamble({ toolName, open, close }: UntrustedOutputFence): strin
 
 /**
  * Fences the output of tools flagged `risk: { untrustedOutput: true }` so a model reads it as data:
- * string results, the `content` of object results (a string or text blocks) and streamed text are
- * wrapped in delimiters after a preamble. Each call gets a fresh 128-bit token from
+ * what the model will see is wrapped in delimiters after a preamble (strings; streams as one continuous
+ * text, byte chunks decoded, closed even when they fail; structured `content`/`text` results field by
+ * field; any other object by its serialized form). Each call gets a fresh 128-bit token from
  * `crypto.getRandomValues`, carried by both delimiters, so tool output can neither close the fence nor
- * open a convincing new one; text inside that imitates a marker keyword (any case, spacing, zero-width
- * characters or full-width forms) is replaced by `[marker removed]`. Unflagged tools are left untouched.
+ * open a convincing new one; text that imitates a marker keyword, once folded as a reader would see it
+ * (compatibility forms, accents, invisible and bidi characters, look-alike letters, case, any separators),
+ * is replaced by `[marker removed]`. Unflagged tools are left untouched.
  * With `createTruncationMiddleware` in either order, truncation happens inside the fence, so the closing
  * delimiter is never cut.
  *
