@@ -19,12 +19,12 @@ type CreateHash = (algorithm: 'sha256') => NodeHash;
 
 let nativeHash: CreateHash | null | undefined;
 
-/** `node:crypto`'s createHash where the runtime has it (Bun, Node), found without a static import. */
+/** The runtime's `crypto.createHash` where there is one (Bun, Node), found without a static import, so browser bundles stay free of Node modules. */
 function native(): CreateHash | null {
   if (nativeHash !== undefined) return nativeHash;
   try {
     const runtime = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-    const crypto = runtime?.getBuiltinModule?.('node:crypto') as { createHash?: CreateHash } | undefined;
+    const crypto = runtime?.getBuiltinModule?.('crypto') as { createHash?: CreateHash } | undefined;
     nativeHash = typeof crypto?.createHash === 'function' ? crypto.createHash : null;
   } catch {
     nativeHash = null;
@@ -33,7 +33,7 @@ function native(): CreateHash | null {
 }
 
 /**
- * SHA-256 of a string's UTF-8 bytes, as 64 hex characters. Synchronous: `node:crypto` under Bun and Node,
+ * SHA-256 of a string's UTF-8 bytes, as 64 hex characters. Synchronous: the runtime's crypto module under Bun and Node,
  * the portable implementation below in a browser (where `crypto.subtle` is asynchronous). A cryptographic
  * digest, so tool arguments cannot be crafted to collide with another call's cache key.
  */
