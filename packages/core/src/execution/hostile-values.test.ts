@@ -72,6 +72,24 @@ function hostileCalls(): unknown[] {
 }
 
 describe('hostile calls and options', () => {
+  test('tool.execute never throws synchronously on host-built input', async () => {
+    for (const input of hostileCalls()) {
+      let returned: Promise<unknown> | undefined;
+      expect(() => {
+        returned = echo.execute(input as never);
+      }).not.toThrow();
+      // The call form ends as a ToolResult; anything else is arguments, so failures reject typed.
+      const settled = await withDeadline(
+        (returned as Promise<unknown>).then(
+          (value) => ({ value }),
+          (error: unknown) => ({ error }),
+        ),
+        2000,
+      );
+      if ('error' in settled) expect((settled.error as { name?: string }).name).toBe('ToolCallError');
+    }
+  });
+
   for (const loopDetection of [false, true]) {
     test(`execute never throws or hangs on host-built calls (loop detection ${loopDetection})`, async () => {
       const toolbox = createToolbox([echo], { loopDetection });
