@@ -34,7 +34,10 @@ export { MiddlewareOptionsError } from './errors/middleware-options-error';
 export type { UntrustedOutputFencingOptions } from './fencing/create-untrusted-output-fencing-middleware';
 export { createUntrustedOutputFencingMiddleware } from './fencing/create-untrusted-output-fencing-middleware';
 export type { UntrustedOutputFence } from './fencing/fence';
-export type { RateLimitMiddlewareOptions } from './rate-limit/create-rate-limit-middleware';
+export type {
+  RateLimitMiddleware,
+  RateLimitMiddlewareOptions,
+} from './rate-limit/create-rate-limit-middleware';
 export { createRateLimitMiddleware } from './rate-limit/create-rate-limit-middleware';
 export type { TimeoutMiddlewareOptions } from './timeout/create-timeout-middleware';
 export { createTimeoutMiddleware } from './timeout/create-timeout-middleware';

@@ -1,31 +1,64 @@
 import { Worker } from 'node:worker_threads';
 
+/** A swapper thread: `swaps()` counts the swaps done so far; `stop()` ends it and returns the count. */
+export interface Swapper {
+  /** Resolves once the thread has completed its first swap. */
+  readonly started: Promise<void>;
+  swaps(): number;
+  stop(): Promise<number>;
+}
+
 /**
  * Runs a loop in another thread that keeps swapping a path between two states until `stop()`; used to
- * race the jail's check against its open. `steps` is JavaScript source of a function body run once per
- * iteration with `fs` and `data` in scope.
+ * stress the jail's check against its open. `steps` is JavaScript source of a function body run once per
+ * iteration with `fs` and `data` in scope. The swap count lives in shared memory, so a test can run until
+ * enough swaps really happened (a loaded machine starts the thread late) instead of for a fixed time.
  */
-export function startSwapper(steps: string, data: Record<string, string>): { stop(): Promise<number> } {
-  const flag = new Int32Array(new SharedArrayBuffer(4));
+export function startSwapper(steps: string, data: Record<string, string>): Swapper {
+  const shared = new Int32Array(new SharedArrayBuffer(8));
   const source = `
-    const { workerData, parentPort } = require('node:worker_threads');
+    const { workerData } = require('node:worker_threads');
     const fs = require('node:fs');
-    const { flag, data } = workerData;
+    const { shared, data } = workerData;
     const step = new Function('fs', 'data', ${JSON.stringify(steps)});
-    let swaps = 0;
-    while (Atomics.load(flag, 0) === 0) {
-      try { step(fs, data); swaps++; } catch {}
+    while (Atomics.load(shared, 0) === 0) {
+      try { step(fs, data); Atomics.add(shared, 1, 1); } catch {}
     }
-    parentPort.postMessage(swaps);
   `;
-  const worker = new Worker(source, { eval: true, workerData: { flag, data } });
-  const swaps = new Promise<number>((resolve) => worker.once('message', resolve));
+  const worker = new Worker(source, { eval: true, workerData: { shared, data } });
+  const started = (async () => {
+    while (Atomics.load(shared, 1) === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+  })();
   return {
+    started,
+    swaps: () => Atomics.load(shared, 1),
     async stop() {
-      Atomics.store(flag, 0, 1);
-      const count = await swaps;
+      Atomics.store(shared, 0, 1);
       await worker.terminate();
-      return count;
+      return Atomics.load(shared, 1);
     },
   };
+}
+
+/**
+ * Repeats `attempt` while a swapper runs, until at least `minimumSwaps` swaps and `minimumAttempts`
+ * attempts happened and `minimumMs` passed: the outcome does not depend on how fast the machine is.
+ */
+export async function raceWhileSwapping(
+  swapper: Swapper,
+  attempt: () => Promise<void>,
+  { minimumSwaps = 50, minimumAttempts = 20, minimumMs = 100 } = {},
+): Promise<{ readonly attempts: number; readonly swaps: number }> {
+  await swapper.started;
+  const startedAt = performance.now();
+  let attempts = 0;
+  while (
+    attempts < minimumAttempts ||
+    swapper.swaps() < minimumSwaps ||
+    performance.now() - startedAt < minimumMs
+  ) {
+    await attempt();
+    attempts++;
+  }
+  return { attempts, swaps: await swapper.stop() };
 }

@@ -27,7 +27,12 @@ function closingBracket(pattern: string, open: number): number {
 
 function characterClass(body: string): string {
   const negated = body.startsWith('!') || body.startsWith('^');
-  const members = (negated ? body.slice(1) : body).replace(/[\\\]^[]/g, '\\$&');
+  // A reversed range (`[z-a]`) matches nothing, as in Bun.Glob: it is dropped, and the other members stay.
+  const raw = (negated ? body.slice(1) : body).replace(/(.)-(.)/gsu, (range, from: string, to: string) =>
+    (from.codePointAt(0) as number) > (to.codePointAt(0) as number) ? '' : range,
+  );
+  const members = raw.replace(/[\\\]^[]/g, '\\$&');
+  if (members.length === 0) return negated ? '[^/]' : '(?!)';
   // A bracket expression never matches the separator (POSIX FNM_PATHNAME; Bun.Glob#scan matches one
   // segment at a time, so there it cannot either).
   return negated ? `[^/${members}]` : `(?!/)[${members}]`;

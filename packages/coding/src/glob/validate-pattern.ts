@@ -18,7 +18,9 @@ function refuse(pattern: string, code: PathTraversalError['code'], reason: strin
 
 /**
  * Checks that a glob pattern is repository-relative (no absolute or drive-like start, no `..` segment or
- * alternative, no NUL byte) and returns it without a leading `./`.
+ * alternative, no NUL byte) and returns it with its empty and `.` segments dropped (`.//**` is `**`,
+ * `src/./*.ts` is `src/*.ts`). The checks run both before and after that normalization, so no spelling
+ * of a rooted pattern survives it.
  *
  * @throws PathTraversalError for patterns that would leave the root; a `ToolFailureError`
  * (INVALID_ARGUMENTS) for a leading `!`, since negated patterns cannot be scanned.
@@ -38,11 +40,16 @@ export function normalizeGlobPattern(pattern: string): string {
       }),
     );
   }
-  let body = pattern;
+  if (ROOTED.test(pattern)) refuse(pattern, 'ABSOLUTE_PATH', 'it is absolute or drive-relative');
+  if (PARENT.test(pattern)) refuse(pattern, 'PARENT_SEGMENT', 'it has a ".." segment');
+  const body = pattern
+    .split('/')
+    .filter((segment) => segment !== '' && segment !== '.')
+    .join('/');
+  if (body.length === 0) refuse(pattern, 'INVALID_PATH', 'it names no files');
+  // Defence in depth: what is returned is checked like the input.
   if (ROOTED.test(body)) refuse(pattern, 'ABSOLUTE_PATH', 'it is absolute or drive-relative');
   if (PARENT.test(body)) refuse(pattern, 'PARENT_SEGMENT', 'it has a ".." segment');
-  while (body.startsWith('./')) body = body.slice(2);
-  if (body.length === 0) refuse(pattern, 'INVALID_PATH', 'it names no files');
   return body;
 }
 

@@ -1,55 +1,153 @@
-import { type Dirent, readdirSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  type Dirent,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+} from 'node:fs';
 import { join } from 'node:path';
+import { PathTraversalError } from '../errors/path-traversal-error';
+import { hasProcFd } from '../jail/open-verified';
+import { raceHooks } from '../jail/race-hooks';
 
 /** Called for a directory that could not be listed; the walk goes on without it. */
 export type WalkErrorHandler = (relativePath: string, error: unknown) => void;
 
+export interface WalkOptions {
+  /** Called between slices of the walk; throw from it to stop the walk (a time budget, an abort). */
+  readonly check?: () => void;
+  /** Deepest directory level to descend to below the root (1 = only the root's entries). */
+  readonly maxDepth?: number;
+}
+
 /** How long the walk lists directories before it lets the event loop run. */
 const SLICE_MS = 4;
 
+// O_NOFOLLOW: a directory swapped for a symlink fails to open. O_DIRECTORY: anything else fails too.
+const DIRECTORY_FLAGS =
+  constants.O_RDONLY |
+  (constants.O_DIRECTORY ?? 0) |
+  (constants.O_NOFOLLOW ?? 0) |
+  (constants.O_NONBLOCK ?? 0);
+
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function isMissing(error: unknown): boolean {
+/** A directory that is missing, is not a directory, or is a symlink: it simply has no files to list. */
+function isNotADirectory(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP';
+}
+
+function changed(relativePath: string): PathTraversalError {
+  return new PathTraversalError({
+    code: 'CHANGED_DURING_OPEN',
+    path: relativePath,
+    message: `Directory ${JSON.stringify(relativePath)} changed while it was being listed; it was not listed.`,
+  });
+}
+
+/**
+ * Lists the directory `root/relativePath` and proves that what was listed is that directory, inside the
+ * root, reached without any symlink. It is opened with `O_NOFOLLOW | O_DIRECTORY`; on Linux the
+ * descriptor's own path (`/proc/self/fd`) must be exactly the expected path (any symlink at any segment,
+ * swapped in at any moment, makes it differ), and the listing is read through the descriptor, so a swap
+ * after the check changes nothing. Elsewhere the path is resolved again after the listing and must still
+ * be the directory that was opened.
+ */
+export function listDirectoryVerified(root: string, relativePath: string): Dirent[] {
+  const absolute = relativePath === '' ? root : join(root, relativePath);
+  if (process.platform === 'win32') {
+    const entries = readdirSync(absolute, { withFileTypes: true });
+    if (realpathSync(absolute) !== absolute) throw changed(relativePath);
+    return entries;
+  }
+  const fd = openSync(absolute, DIRECTORY_FLAGS);
+  try {
+    raceHooks.afterOpenDirectory?.(relativePath);
+    if (hasProcFd()) {
+      const descriptor = `/proc/self/fd/${fd}`;
+      if (readlinkSync(descriptor) !== absolute) throw changed(relativePath);
+      return readdirSync(descriptor, { withFileTypes: true });
+    }
+    const opened = fstatSync(fd);
+    const entries = readdirSync(absolute, { withFileTypes: true });
+    const now = lstatSync(absolute);
+    if (realpathSync(absolute) !== absolute || now.dev !== opened.dev || now.ino !== opened.ino) {
+      throw changed(relativePath);
+    }
+    return entries;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Whether every segment of the start directory is a real directory (no symlink): when the start cannot be
+ * listed, only then is that worth a note. A start reached through a symlink simply has no files, so a
+ * note can never reveal what exists outside the root.
+ */
+function isPlainDirectoryPath(root: string, start: readonly string[]): boolean {
+  let current = root;
+  for (const segment of start) {
+    current = join(current, segment);
+    try {
+      if (!lstatSync(current).isDirectory()) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
 }
 
 /**
  * Yields the root-relative paths (`/`-separated) of the regular files under `root/start`, depth first,
- * without following symlinks (to files or directories), like `Bun.Glob#scan` with `onlyFiles: true` and
- * `followSymlinks: false`. Directories are listed synchronously, which is several times faster than
- * `fs.promises.readdir` under Node, in slices of a few milliseconds between which the event loop runs.
+ * without following symlinks (to files or directories). Every directory is listed through
+ * {@link listDirectoryVerified}, so no name from outside the root is ever yielded or reported, even when
+ * directories are swapped for symlinks during the walk. A start directory that is missing or is a symlink
+ * has no files. Directories are listed synchronously (several times faster than `fs.promises.readdir`
+ * under Node), in slices of a few milliseconds between which the event loop runs and `check` is called.
  * Iterative, so deep trees cannot overflow the stack.
  */
 export async function* walkFiles(
   root: string,
   start: readonly string[],
   onError: WalkErrorHandler,
+  options: WalkOptions = {},
 ): AsyncGenerator<string> {
   const first = start.join('/');
-  const stack: string[] = [first];
+  const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
+  const stack: { readonly path: string; readonly depth: number }[] = [{ path: first, depth: start.length }];
   let sliceStart = performance.now();
   while (stack.length > 0) {
     if (performance.now() - sliceStart > SLICE_MS) {
+      options.check?.();
       await yieldToEventLoop();
+      options.check?.();
       sliceStart = performance.now();
     }
-    const directory = stack.pop() as string;
+    const { path: directory, depth } = stack.pop() as { path: string; depth: number };
+    raceHooks.beforeListDirectory?.(directory);
     let entries: Dirent[];
     try {
-      entries = readdirSync(join(root, directory), { withFileTypes: true });
+      entries = listDirectoryVerified(root, directory);
     } catch (error) {
-      // A start directory that does not exist simply has no files.
-      if (!(directory === first && isMissing(error))) onError(directory, error);
+      // A start directory that is missing or a symlink simply has no files; a directory found as one in
+      // its parent that is a symlink now was swapped: it is skipped, under its own (inside) name.
+      const startGone = directory === first && (isNotADirectory(error) || !isPlainDirectoryPath(root, start));
+      if (!startGone) onError(directory, isNotADirectory(error) ? changed(directory) : error);
       continue;
     }
     const subdirectories: string[] = [];
     for (const entry of entries) {
       const path = directory === '' ? entry.name : `${directory}/${entry.name}`;
       if (entry.isFile()) yield path;
-      else if (entry.isDirectory()) subdirectories.push(path);
+      else if (entry.isDirectory() && depth + 1 < maxDepth) subdirectories.push(path);
     }
     for (let index = subdirectories.length - 1; index >= 0; index--)
-      stack.push(subdirectories[index] as string);
+      stack.push({ path: subdirectories[index] as string, depth: depth + 1 });
   }
 }

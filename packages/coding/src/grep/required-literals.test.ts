@@ -91,5 +91,6 @@ describe('requiredLiterals', () => {
     );
     // Literals were derived (and checked) for a good share of the expressions.
     expect(checked).toBeGreaterThan(30);
-  });
+    // A few thousand generated expressions: seconds of work on a loaded machine, never a timing check.
+  }, 60_000);
 });

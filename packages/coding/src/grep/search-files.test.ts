@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
+import { readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSwapper } from '../__fixtures__/swapper';
 import { createTempTree, type TempTree } from '../__fixtures__/temp-tree';
+import { raceHooks } from '../jail/race-hooks';
 import { CallBudget } from '../tools/call-budget';
 import { type SearchOptions, searchFiles } from './search-files';
 
@@ -33,42 +34,80 @@ function options(overrides: Partial<SearchOptions>): SearchOptions {
   };
 }
 
+/** The reference: the files `Bun.Glob#scan` lists, read here and matched line by line. */
+async function expectedMatches(glob: string, regexp: RegExp) {
+  const scan = new Bun.Glob(glob).scan({ cwd: tree.root, dot: true, onlyFiles: true, followSymlinks: false });
+  const paths: string[] = [];
+  for await (const path of scan) paths.push(path);
+  const matches: { path: string; line: number }[] = [];
+  for (const path of paths.sort()) {
+    const lines = readFileSync(join(tree.root, path), 'utf8').split('\n');
+    lines.forEach((text, index) => {
+      if (new RegExp(regexp.source, regexp.flags.replace('g', '')).test(text))
+        matches.push({ path, line: index + 1 });
+    });
+  }
+  return { matches, files: paths.length };
+}
+
+afterEach(() => {
+  delete raceHooks.beforeSearch;
+});
+
 describe('searchFiles', () => {
-  test('the Node enumeration finds exactly what Bun.Glob finds', async () => {
+  test('finds exactly the lines that Bun.Glob#scan plus a line-by-line match find', async () => {
     for (const glob of ['**/*', 'src/**/*.ts', '**/*.{md,txt}', 'many/file-1*.txt']) {
-      for (const maxMatches of [3, 200]) {
-        const bun = await searchFiles(options({ glob, maxMatches, backend: 'bun' }));
-        const node = await searchFiles(options({ glob, maxMatches, backend: 'node' }));
-        expect(node).toEqual(bun);
-      }
+      const expected = await expectedMatches(glob, /needle/gm);
+      const result = await searchFiles(options({ glob, maxMatches: 10_000 }));
+      expect(result.matches.map(({ path, line }) => ({ path, line }))).toEqual(expected.matches);
+      expect(result.filesSearched).toBe(expected.files);
+      const capped = await searchFiles(options({ glob, maxMatches: 3 }));
+      expect(capped.matches).toEqual(result.matches.slice(0, 3));
     }
-    const all = await searchFiles(options({ backend: 'node' }));
+    const all = await searchFiles(options({}));
     expect(all.matches).toHaveLength(3 + 43);
     expect(all.filesSearched).toBe(304);
   });
 
-  test('a file swapped for a symlink to outside during a search is never read', async () => {
+  test('a file swapped for a symlink to outside after it was listed is never read', async () => {
     const dir = tree.dir('race');
     tree.file('race/target.txt', 'needle SAFE\n');
-    const swapper = startSwapper(
-      `
-      fs.symlinkSync(data.secret, data.dir + '/link.tmp');
-      fs.renameSync(data.dir + '/link.tmp', data.dir + '/target.txt');
-      fs.writeFileSync(data.dir + '/file.tmp', 'needle SAFE\\n');
-      fs.renameSync(data.dir + '/file.tmp', data.dir + '/target.txt');
-    `,
-      { dir, secret: join(tree.outside, 'secret.txt') },
-    );
-    const texts = new Set<string>();
+    tree.file('race/other.txt', 'needle OTHER\n');
+    raceHooks.beforeSearch = (paths) => {
+      expect(paths).toContain('race/target.txt');
+      rmSync(join(dir, 'target.txt'));
+      symlinkSync(join(tree.outside, 'secret.txt'), join(dir, 'target.txt'));
+    };
     try {
-      const until = performance.now() + 200;
-      while (performance.now() < until) {
-        const result = await searchFiles(options({ regexp: /needle|SECRET/gm, glob: 'race/*' }));
-        for (const match of result.matches) texts.add(match.text);
-      }
+      const result = await searchFiles(options({ regexp: /needle|SECRET/gm, glob: 'race/*' }));
+      expect(result.matches.map((match) => match.text)).toEqual(['needle OTHER']);
+      expect(result.notes).toEqual([
+        { path: 'race/target.txt', reason: 'changed', message: expect.any(String) },
+      ]);
+      expect(JSON.stringify(result)).not.toContain(tree.secret);
     } finally {
-      expect(await swapper.stop()).toBeGreaterThan(0);
+      rmSync(dir, { recursive: true, force: true });
     }
-    expect([...texts]).toEqual(['needle SAFE']);
+  });
+
+  test('a directory swapped for a symlink to outside after it was listed is never read through', async () => {
+    const dir = tree.dir('race2');
+    tree.file('race2/secret.txt', 'needle SAFE\n');
+    const parked = join(tree.root, 'race2.parked');
+    raceHooks.beforeSearch = () => {
+      renameSync(dir, parked);
+      symlinkSync(tree.outside, dir);
+    };
+    try {
+      const result = await searchFiles(options({ regexp: /needle|SECRET/gm, glob: 'race2/*' }));
+      expect(result.matches).toEqual([]);
+      expect(result.notes).toEqual([
+        { path: 'race2/secret.txt', reason: 'changed', message: expect.any(String) },
+      ]);
+      expect(JSON.stringify(result)).not.toContain(tree.secret);
+    } finally {
+      rmSync(dir, { force: true });
+      rmSync(parked, { recursive: true, force: true });
+    }
   });
 });

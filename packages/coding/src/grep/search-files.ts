@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { type EnumerationBackend, enumerateFiles } from '../glob/enumerate-files';
+import { enumerateFiles } from '../glob/enumerate-files';
 import { type FileNote, firstNotes, unlistableNote } from '../glob/file-note';
 import { hasProcFd } from '../jail/open-verified';
+import { raceHooks } from '../jail/race-hooks';
 import type { CallBudget } from '../tools/call-budget';
 import type { LineMatch } from './protocol';
 import { requiredLiterals } from './required-literals';
@@ -46,7 +47,6 @@ export interface SearchOptions {
   readonly maxMatches: number;
   readonly maxFileBytes: number;
   readonly budget: CallBudget;
-  readonly backend?: EnumerationBackend;
 }
 
 const BATCH_FILES = 64;
@@ -58,8 +58,8 @@ async function listFiles(options: SearchOptions, note: (entry: FileNote) => void
   for await (const path of enumerateFiles({
     root: options.root,
     pattern: options.glob,
-    ...(options.backend === undefined ? {} : { backend: options.backend }),
     onError: (directory, error) => note(unlistableNote(directory, error)),
+    check: () => options.budget.check(),
   })) {
     paths.push(path);
     if ((paths.length & 1023) === 0) options.budget.check();
@@ -80,11 +80,12 @@ export async function searchFiles(options: SearchOptions): Promise<GrepResult> {
   };
   const paths = await listFiles(options, note);
   budget.check();
+  raceHooks.beforeSearch?.(paths);
 
   const batches = Math.ceil(paths.length / BATCH_FILES);
   const workers = acquireSearchWorkers(Math.min(batches, MAX_WORKERS, Math.max(1, availableParallelism())));
   const stopWatchdog = budget.onExpire(() => {
-    for (const worker of workers) worker.terminate();
+    for (const worker of workers) void worker.terminate();
   });
   const matchesByFile = new Map<number, readonly LineMatch[]>();
   const counts = { found: 0, searched: 0, binary: 0, cut: 0 };
@@ -131,8 +132,10 @@ export async function searchFiles(options: SearchOptions): Promise<GrepResult> {
     throw error;
   } finally {
     stopWatchdog();
+    // A timed-out or failed search returns only once its threads have stopped: none of them may go on
+    // burning CPU in a runaway match after the caller has its result.
     if (healthy) releaseSearchWorkers(workers);
-    else for (const worker of workers) worker.terminate();
+    else await Promise.all(workers.map((worker) => worker.terminate()));
   }
   return collect(paths, matchesByFile, counts, notes, maxMatches);
 }

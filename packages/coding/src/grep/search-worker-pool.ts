@@ -5,6 +5,19 @@ import { searchWorkerMain } from './search-worker';
 // The worker runs from source text, so it needs no file on disk and survives any bundling of this package.
 const WORKER_SOURCE = `(${String(searchWorkerMain)})(require('node:worker_threads').parentPort, require('node:fs'));`;
 
+/** Threads started and not yet exited (idle ones included). */
+let liveThreads = 0;
+
+/** How many search threads exist right now, idle ones included (for tests and diagnostics). */
+export function liveSearchThreads(): number {
+  return liveThreads;
+}
+
+/** How many healthy threads wait in the pool for the next call. */
+export function idleSearchThreads(): number {
+  return idle.length;
+}
+
 interface Pending {
   resolve(outcomes: readonly FileOutcome[]): void;
   reject(error: Error): void;
@@ -16,9 +29,11 @@ export class SearchWorker {
   readonly #pending = new Map<number, Pending>();
   #nextId = 0;
   #failure: Error | undefined;
+  #exited: Promise<void> | undefined;
 
   constructor() {
     this.#worker = new Worker(WORKER_SOURCE, { eval: true });
+    liveThreads++;
     this.#worker.on('message', (response: SearchResponse) => {
       const pending = this.#pending.get(response.id);
       if (pending === undefined) return;
@@ -32,7 +47,10 @@ export class SearchWorker {
       this.#pending.clear();
     };
     this.#worker.on('error', fail);
-    this.#worker.on('exit', (code) => fail(new Error(`The search worker exited (code ${code}).`)));
+    this.#worker.on('exit', (code) => {
+      liveThreads--;
+      fail(new Error(`The search worker exited (code ${code}).`));
+    });
     // An idle worker never keeps the process alive (a call in progress holds its own timer). Unref after
     // the listeners are attached: attaching a 'message' listener refs the worker again.
     this.#worker.unref();
@@ -53,12 +71,20 @@ export class SearchWorker {
     });
   }
 
-  /** Stops the worker at once; a batch in progress is rejected. */
-  terminate(): void {
+  /**
+   * Stops the worker; a batch in progress is rejected at once. The promise resolves when the thread has
+   * really stopped: a thread inside a runaway match can take a while to reach a point where it can be
+   * stopped, and until then it burns CPU, so a caller that gives up on a search waits for this.
+   */
+  terminate(): Promise<void> {
     if (this.#failure === undefined) this.#failure = new Error('The search worker was terminated.');
     for (const pending of this.#pending.values()) pending.reject(this.#failure);
     this.#pending.clear();
-    void this.#worker.terminate();
+    this.#exited ??= this.#worker.terminate().then(
+      () => undefined,
+      () => undefined,
+    );
+    return this.#exited;
   }
 }
 
@@ -80,6 +106,6 @@ export function acquireSearchWorkers(count: number): SearchWorker[] {
 export function releaseSearchWorkers(workers: readonly SearchWorker[]): void {
   for (const worker of workers) {
     if (worker.usable && idle.length < MAX_IDLE) idle.push(worker);
-    else worker.terminate();
+    else void worker.terminate();
   }
 }

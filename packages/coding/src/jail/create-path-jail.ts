@@ -4,6 +4,7 @@ import { relative, sep } from 'node:path';
 import { ToolDefinitionError } from '@armorer/core';
 import { toFileAccessError } from '../errors/file-access-error';
 import { openVerified } from './open-verified';
+import { raceHooks } from './race-hooks';
 import { resolveInside } from './resolve-inside';
 import { pathSegments } from './validate-path';
 
@@ -93,6 +94,7 @@ export function createPathJail(root: string): PathJail {
     resolve: resolvePath,
     async open(path) {
       const realPath = await resolvePath(path);
+      raceHooks.beforeOpen?.(realPath);
       try {
         const { handle, stats } = await openVerified(realPath, path);
         return { path: toRelative(realPath), realPath, handle, stats };

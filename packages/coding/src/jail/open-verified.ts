@@ -2,6 +2,7 @@ import { constants, existsSync, type Stats } from 'node:fs';
 import { type FileHandle, lstat, open, readlink, realpath } from 'node:fs/promises';
 import { errnoCode, FileAccessError } from '../errors/file-access-error';
 import { PathTraversalError } from '../errors/path-traversal-error';
+import { raceHooks } from './race-hooks';
 
 // O_NOFOLLOW: a leaf swapped for a symlink fails to open. O_NONBLOCK: opening a FIFO never waits for a
 // writer. Both are 0 where the platform lacks them (Windows), and the identity checks below still apply.
@@ -80,6 +81,7 @@ export async function openVerified(
       message: `${JSON.stringify(path)} is ${fileKind(before)}, not a regular file.`,
     });
   }
+  raceHooks.afterLeafCheck?.(realPath);
   let handle: FileHandle;
   try {
     handle = await open(realPath, READ_FLAGS);

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { createTool } from '@armorer/core';
 import { z } from 'zod';
 import { enumerateFiles } from '../glob/enumerate-files';
@@ -41,20 +40,6 @@ const globInput = z.object({
     .describe(`Most paths to return (default ${DEFAULTS.maxResults}).`),
 });
 
-/** Keeps the paths that still name a file under the root without passing through a symlink. */
-async function stillInside(jail: PathJail, paths: readonly string[]): Promise<string[]> {
-  const kept = await Promise.all(
-    paths.map(async (path) => {
-      try {
-        return (await jail.resolve(path)) === join(jail.root, path) ? path : undefined;
-      } catch {
-        return undefined;
-      }
-    }),
-  );
-  return kept.filter((path): path is string => path !== undefined);
-}
-
 /** Creates the `glob` tool over a jail. */
 export function createGlobTool(jail: PathJail, options: ResolvedCodingOptions) {
   return createTool({
@@ -76,12 +61,14 @@ export function createGlobTool(jail: PathJail, options: ResolvedCodingOptions) {
         const all: string[] = [];
         const notes: FileNote[] = [];
         const onError = (directory: string, error: unknown) => notes.push(unlistableNote(directory, error));
-        for await (const path of enumerateFiles({ root: jail.root, pattern: normalized, onError })) {
+        const check = () => budget.check();
+        for await (const path of enumerateFiles({ root: jail.root, pattern: normalized, onError, check })) {
           all.push(path);
           if ((all.length & 1023) === 0) budget.check();
         }
         all.sort();
-        const paths = await stillInside(jail, all.slice(0, maxResults));
+        // Every name comes from a directory listed through a verified descriptor: all are inside the root.
+        const paths = all.slice(0, maxResults);
         budget.check();
         const truncated = all.length > maxResults;
         return {

@@ -5,6 +5,7 @@ import { makeFifo, makeNullDevice, makeSocket } from '../__fixtures__/special-fi
 import { createTempTree, type TempTree } from '../__fixtures__/temp-tree';
 import { createCodingTools } from '../create-coding-tools';
 import type { GrepResult } from '../grep/search-files';
+import { idleSearchThreads, liveSearchThreads } from '../grep/search-worker-pool';
 
 let tree: TempTree;
 let server: Server;
@@ -140,12 +141,29 @@ describe('grep', () => {
       details: { timeoutMs: 300 },
     });
     expect(result.error?.message).toContain('backtrack');
-    expect(elapsed).toBeLessThan(2000);
+    // The call returns once its worker threads have stopped (a thread inside a runaway match takes up to
+    // a few hundred milliseconds of CPU to reach a point where it can be stopped).
+    expect(elapsed).toBeLessThan(5000);
     // A blocked event loop would not have ticked at all; allow for a loaded machine.
     expect(ticks).toBeGreaterThan(elapsed / 5 / 4);
     // The next call gets a healthy worker.
     expect((await grepOk({ pattern: 'alpha', glob: 'src/**' })).matches).toHaveLength(1);
   });
+
+  test('a timed-out search has stopped all its threads by the time its result is back', async () => {
+    for (let index = 0; index < 130; index++) tree.file(`redos3/evil-${index}.txt`, `${'a'.repeat(64)}!\n`);
+    for (let round = 0; round < 3; round++) {
+      const result = await grep({ pattern: '(a+)+$', glob: 'redos3/**' }, { timeoutMs: 100 });
+      expect(result.error?.code).toBe('TIMEOUT');
+      // Only healthy idle threads may remain: none is still inside the runaway match, burning CPU.
+      expect(liveSearchThreads()).toBe(idleSearchThreads());
+    }
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => grep({ pattern: '(a+)+$', glob: 'redos3/**' }, { timeoutMs: 100 })),
+    );
+    expect(results.every((result) => result.error?.code === 'TIMEOUT')).toBe(true);
+    expect(liveSearchThreads()).toBe(idleSearchThreads());
+  }, 30_000);
 
   test('the caller’s timeout and signal stop a runaway search too', async () => {
     tree.file('redos2/evil.txt', `${'a'.repeat(64)}!\n`.repeat(50));

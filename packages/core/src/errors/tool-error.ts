@@ -182,14 +182,18 @@ export function isToolError(value: unknown): value is ToolError {
 
 /** Renders any thrown value as a short, safe string (never throws, even for hostile objects). */
 export function describeThrown(value: unknown): string {
-  if (value instanceof Error) return value.message || value.name;
   try {
+    if (value instanceof Error) {
+      const message = value.message || value.name;
+      return typeof message === 'string' ? message : String(message);
+    }
     if (typeof value === 'string') return value;
     if (typeof value === 'symbol') return value.toString();
     const json = JSON.stringify(value);
     if (typeof json === 'string') return json.length > 500 ? `${json.slice(0, 500)}…` : json;
     return String(value);
   } catch {
-    return Object.prototype.toString.call(value);
+    // Throwing getters, Proxy traps, BigInts in JSON, cycles: fall back to what cannot throw.
+    return `[unprintable ${value === null ? 'null' : typeof value}]`;
   }
 }

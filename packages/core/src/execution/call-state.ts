@@ -107,7 +107,7 @@ export class CallState {
     } else if (this.callerSignal !== undefined) {
       const caller = this.callerSignal;
       if (caller.aborted) controller.abort(caller.reason);
-      else if (!this.done) {
+      else if (!this.done || this.phase === 'streaming') {
         const onAbort = (): void => controller.abort(caller.reason);
         caller.addEventListener('abort', onAbort, { once: true });
         this.ext.unlinkCaller = () => caller.removeEventListener('abort', onAbort);
@@ -140,21 +140,16 @@ export class CallState {
   /** The call has its result. Decides whether the execution ends now or waits for cleanup or a stream. */
   finish(result: ToolResult, liveStream: boolean): void {
     this.done = true;
-    if (this.disarm !== undefined) {
-      this.disarm();
-      this.disarm = undefined;
-    }
     if (this.holdsSlot) this.releaseSlot();
     this.result = result;
     if (this.tracker.observing) this.ext.settledAt = Date.now();
-    if (this.x?.unlinkCaller !== undefined) {
-      this.x.unlinkCaller();
-      this.x.unlinkCaller = undefined;
-    }
     if (liveStream && this.interrupted === undefined) {
+      // The execution goes on while the consumer reads: the caller's signal and the deadline stay
+      // armed (they cancel the stream) until it ends.
       this.setPhase('streaming');
       return;
     }
+    this.unwire();
     const pending = this.pending;
     if (this.interrupted !== undefined && pending !== undefined) {
       this.ext.cleanup = 'pending';
@@ -201,11 +196,25 @@ export class CallState {
     if (this.phase === 'terminal' || this.phase === 'unknown-effect') return;
     if (this.ext.cleanup === 'pending' || this.ext.cleanup === 'not-needed') this.ext.cleanup = 'unresolved';
     this.done = true;
+    this.unwire();
     this.setPhase('unknown-effect');
     this.tracker.retire(this);
   }
 
+  /** Unwires the caller's signal and the deadline. */
+  private unwire(): void {
+    if (this.disarm !== undefined) {
+      this.disarm();
+      this.disarm = undefined;
+    }
+    if (this.x?.unlinkCaller !== undefined) {
+      this.x.unlinkCaller();
+      this.x.unlinkCaller = undefined;
+    }
+  }
+
   private end(): void {
+    this.unwire();
     this.setPhase('terminal');
     this.tracker.retire(this);
   }
@@ -257,7 +266,11 @@ function abortReason(error: ToolError): Error {
 }
 
 function isAbortLike(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+  try {
+    return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+  } catch {
+    return false;
+  }
 }
 
 /** The rarely needed part of a call's record. */

@@ -2,7 +2,7 @@ import { authorizeWithGrant } from '../approval/authorize-with-grant';
 import { capabilityDenial } from '../approval/capability-check';
 import { stopCall } from '../approval/pause';
 import { RESUME, type ResumeState } from '../approval/resume-state';
-import { createToolError } from '../errors/tool-error';
+import { createToolError, describeThrown, type ToolError } from '../errors/tool-error';
 import { afterExecuteStop, approvalStop } from '../policy/approval-stops';
 import { runPolicyStage } from '../policy/evaluate';
 import { freezeRequestContext, narrowCapabilities, type RequestContext } from '../policy/request-context';
@@ -100,38 +100,85 @@ function startAdmitted(
     const message = `Tool "${toolName}" cannot run: its owner no longer admits calls (it completed or is shutting down).`;
     return admissionFailure(reg, callId, createToolError('TOOLBOX_CLOSED', message));
   }
+  // Everything read from host-built values (options, the call's arguments) is read once, here, before the
+  // execution exists: a throwing getter or Proxy trap ends the call as INVALID_TOOL_CALL, never as a
+  // synchronous throw or an execution that never settles.
   let requestContext: RequestContext | undefined;
   let ownerId: string | undefined;
   let signal: AbortSignal | undefined;
   let timeout: number | undefined;
+  let stream = false;
+  let raw: unknown;
   let interceptor: ExecutionInterceptor | undefined;
-  if (options !== undefined) {
-    if (options.requestContext !== undefined) requestContext = freezeRequestContext(options.requestContext);
-    ownerId = options.ownerId ?? requestContext?.authority?.ownerId;
-    signal = options.signal;
-    timeout = options.timeout;
-    interceptor = interceptorOf(options);
+  let resume: ResumeState | undefined;
+  try {
+    if (options !== undefined) {
+      if (options.requestContext !== undefined) requestContext = freezeRequestContext(options.requestContext);
+      ownerId = options.ownerId ?? requestContext?.authority?.ownerId;
+      signal = options.signal;
+      timeout = options.timeout;
+      stream = options.stream === true;
+      interceptor = interceptorOf(options);
+      resume = (options as { [RESUME]?: ResumeState })[RESUME];
+      if (signal !== undefined && !isAbortSignal(signal)) {
+        return admissionFailure(reg, callId, invalidCall('The signal of a call must be an AbortSignal.'));
+      }
+    }
+    raw = call.arguments;
+  } catch (error) {
+    return admissionFailure(
+      reg,
+      callId,
+      invalidCall(`The call could not be read: ${describeThrown(error)}.`),
+    );
   }
   const state = new CallState(reg, tracker, call, callId, nextExecutionId(), ownerId, requestContext, signal);
+  state.wantsStream = stream;
   if (interceptor !== undefined) state.interceptor = interceptor;
-  const resume = options === undefined ? undefined : (options as { [RESUME]?: ResumeState })[RESUME];
   if (resume !== undefined) state.ext.resume = resume;
-  state.wantsStream = options?.stream === true;
-  const observer = reg.owner.observer;
-  if (observer !== undefined && (observer.enabled === undefined || observer.enabled())) {
-    observeStart(state, observer, options);
+  try {
+    const observer = reg.owner.observer;
+    if (observer !== undefined && (observer.enabled === undefined || observer.enabled())) {
+      observeStart(state, observer, options);
+    }
+    return startExecution(state, raw, timeout);
+  } catch (error) {
+    // Last resort: whatever escaped still settles the execution exactly once.
+    if (state.done) throw error;
+    return finishCall(state, 'error', undefined, executionError(toolName, error), 'execute-error');
   }
+}
+
+function invalidCall(message: string): ToolError {
+  return createToolError('INVALID_TOOL_CALL', message);
+}
+
+/** A real AbortSignal (or one from another realm): what the pipeline listens to. */
+function isAbortSignal(value: unknown): value is AbortSignal {
+  if (value instanceof AbortSignal) return true;
+  const candidate = value as Partial<AbortSignal> | null;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.aborted === 'boolean' &&
+    typeof candidate.addEventListener === 'function' &&
+    typeof candidate.removeEventListener === 'function'
+  );
+}
+
+function startExecution(state: CallState, raw: unknown, timeout: number | undefined): StartedCall {
+  const reg = state.reg;
+  const config = reg.config;
   // Arguments arrive as objects or JSON strings; listeners see the parsed object whenever it parses.
-  const raw = call.arguments;
   const args =
     typeof raw === 'object' && raw !== null && !Array.isArray(raw)
       ? (raw as Record<string, unknown>)
-      : parseArguments(toolName, raw);
+      : parseArguments(config.name, raw);
   if (state.listening) {
     state.ext.eventParams = args instanceof ArgumentsFailure ? raw : args;
     state.ext.eventStartedAt = Date.now();
     if (reg.telemetry) state.emit('tool.started', { startedAt: state.ext.eventStartedAt });
-    state.emit('execute-start', { params: state.ext.eventParams, call });
+    state.emit('execute-start', { params: state.ext.eventParams, call: state.call });
   }
   if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) {
     const error = createToolError(
@@ -261,16 +308,18 @@ function invoke(state: CallState): StartedCall {
       state.x?.observer === undefined
         ? run(state.params, context as never)
         : runObserved(state, run, context);
+    if (
+      typeof returned === 'object' &&
+      returned !== null &&
+      typeof (returned as PromiseLike<unknown>).then === 'function'
+    ) {
+      // A native promise is used as is; any other thenable is adopted by one, so a hostile `then`
+      // (a throwing getter, a `then` that throws or calls back twice) can only reject it.
+      state.pending = Promise.resolve(returned);
+      return state;
+    }
   } catch (error) {
     return failed(state, error);
-  }
-  if (
-    typeof returned === 'object' &&
-    returned !== null &&
-    typeof (returned as PromiseLike<unknown>).then === 'function'
-  ) {
-    state.pending = returned as PromiseLike<unknown>;
-    return state;
   }
   return complete(state, returned);
 }
@@ -330,7 +379,12 @@ function settleCall(state: CallState, how: 0 | 1 | 2, value: unknown): void {
   try {
     resolve(how === 0 ? complete(state, value) : how === 1 ? failed(state, value) : interrupted(state));
   } catch (error) {
-    reject(error);
+    // Settling itself failed (a hostile value slipped through): the call still ends, once.
+    try {
+      resolve(state.done && state.result !== undefined ? state.result : failed(state, error));
+    } catch (again) {
+      reject(again);
+    }
   }
 }
 
@@ -344,12 +398,20 @@ export function failed(state: CallState, error: unknown): ToolResult {
 export function complete(state: CallState, value: unknown): ToolResult | Promise<ToolResult> {
   if (state.interrupted !== undefined || value === INTERRUPTED) return interrupted(state);
   state.pending = undefined;
-  if (isAsyncIterable(value)) {
+  let streamed: boolean;
+  try {
+    streamed = isAsyncIterable(value);
+  } catch (error) {
+    // A `Symbol.asyncIterator` getter that throws: the implementation failed.
+    return failed(state, error);
+  }
+  if (streamed) {
+    const iterable = value as AsyncIterable<unknown>;
     if (state.wantsStream) {
-      const live = liveStream(state, value);
+      const live = liveStream(state, iterable);
       return finishCall(state, 'success', live, undefined, 'execute-success', live);
     }
-    return collectThenFinish(state, value);
+    return collectThenFinish(state, iterable);
   }
   if (state.reg.hasAfterExecute) return afterPolicyThenFinish(state, value);
   return finishCall(state, 'success', value, undefined, 'execute-success');

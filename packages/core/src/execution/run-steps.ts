@@ -1,6 +1,6 @@
 import { ArmorerError } from '../errors/armorer-error';
 import { ToolFailureError } from '../errors/tool-call-error';
-import { createToolError, describeThrown, type ToolError } from '../errors/tool-error';
+import { createToolError, describeThrown, isToolError, type ToolError } from '../errors/tool-error';
 import type { PolicyStop } from '../policy/evaluate';
 import { createPendingApproval } from '../policy/pending-approval';
 import type { PolicyContext } from '../policy/types';
@@ -93,22 +93,32 @@ export function interrupted(state: CallState, partial?: unknown[]): ToolResult {
   return finishCall(state, error.code === 'TIMEOUT' ? 'error' : 'cancelled', partial, error, 'cancelled');
 }
 
-/** Classifies what an implementation threw. */
+/** Classifies what an implementation threw; never throws, whatever the value (Proxies, throwing getters). */
 export function executionError(toolName: string, thrown: unknown): ToolError {
-  if (LazyLoadError.isInstance(thrown))
-    return createToolError('LAZY_LOAD_FAILED', thrown.message, { cause: thrown.cause });
-  if (ToolFailureError.isInstance(thrown)) return thrown.toolError;
-  if (ArmorerError.isInstance(thrown) && thrown.code === 'TOOL_NOT_IMPLEMENTED') {
-    return createToolError('TOOL_NOT_IMPLEMENTED', thrown.message);
-  }
-  if (thrown instanceof Error) {
+  try {
+    return classifyThrown(toolName, thrown);
+  } catch {
+    const thrownType = thrown === null ? 'null' : typeof thrown;
     return createToolError(
       'EXECUTION_FAILED',
-      `Tool "${toolName}" failed: ${thrown.message || thrown.name}`,
-      {
-        cause: thrown,
-      },
+      `Tool "${toolName}" failed: it threw a value (${thrownType}) that could not be inspected.`,
+      { cause: thrown, details: { thrownType } },
     );
+  }
+}
+
+function classifyThrown(toolName: string, thrown: unknown): ToolError {
+  if (LazyLoadError.isInstance(thrown))
+    return createToolError('LAZY_LOAD_FAILED', describeThrown(thrown), { cause: thrown.cause });
+  // The marker alone is not enough: a forged object carrying it must still yield a real ToolError.
+  if (ToolFailureError.isInstance(thrown) && isToolError(thrown.toolError)) return thrown.toolError;
+  if (ArmorerError.isInstance(thrown) && thrown.code === 'TOOL_NOT_IMPLEMENTED') {
+    return createToolError('TOOL_NOT_IMPLEMENTED', describeThrown(thrown));
+  }
+  if (thrown instanceof Error) {
+    return createToolError('EXECUTION_FAILED', `Tool "${toolName}" failed: ${describeThrown(thrown)}`, {
+      cause: thrown,
+    });
   }
   const thrownType = thrown === null ? 'null' : typeof thrown;
   return createToolError(

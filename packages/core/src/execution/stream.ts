@@ -1,5 +1,5 @@
 import { ToolFailureError } from '../errors/tool-call-error';
-import { createToolError, describeThrown, type ToolError } from '../errors/tool-error';
+import { createToolError, describeThrown, isToolError, type ToolError } from '../errors/tool-error';
 import { type CallState, INTERRUPTED } from './call-state';
 import { waitInterruptible } from './cancellation';
 
@@ -63,9 +63,11 @@ export function liveStream(state: CallState, iterable: AsyncIterable<unknown>): 
     finished = true;
     state.endStream();
   };
+  // Cancellation (the caller's signal, the deadline, shutdown) ends the execution at once, whether or
+  // not the consumer is reading; its next read gets the CANCELLED or TIMEOUT error.
   state.ext.streamCancel = () => {
-    if (iterator === undefined) finish();
-    else closeQuietly(iterator);
+    if (iterator !== undefined) closeQuietly(iterator);
+    finish();
   };
   const cancelled = (): never => {
     finish();
@@ -83,12 +85,12 @@ export function liveStream(state: CallState, iterable: AsyncIterable<unknown>): 
         return { done: true, value: undefined };
       }
       if (state.interrupted !== undefined) return cancelled();
-      if (iterator === undefined) {
-        iterator = iterable[Symbol.asyncIterator]();
-        if (state.listening) state.emit('stream-start', { live: true });
-      }
       let step: IteratorResult<unknown> | typeof INTERRUPTED;
       try {
+        if (iterator === undefined) {
+          iterator = iterable[Symbol.asyncIterator]();
+          if (state.listening) state.emit('stream-start', { live: true });
+        }
         step = await waitInterruptible(state, iterator.next());
       } catch (thrown) {
         if (state.listening)
@@ -97,7 +99,7 @@ export function liveStream(state: CallState, iterable: AsyncIterable<unknown>): 
         throw thrown;
       }
       if (step === INTERRUPTED || state.interrupted !== undefined) {
-        closeQuietly(iterator);
+        if (iterator !== undefined) closeQuietly(iterator);
         return cancelled();
       }
       if (step.done === true) {
@@ -131,7 +133,11 @@ function onChunk(state: CallState, chunk: unknown, index: number): void {
 function streamError(state: CallState, error: unknown, chunks: number): ToolError {
   // A stream that ends itself with a precise error (a deadline enforced by middleware, a rate limit)
   // keeps that error.
-  if (ToolFailureError.isInstance(error)) return error.toolError;
+  try {
+    if (ToolFailureError.isInstance(error) && isToolError(error.toolError)) return error.toolError;
+  } catch {
+    // A hostile value (a Proxy, a throwing getter): described below like any other.
+  }
   return createToolError(
     'STREAM_FAILED',
     `Tool "${state.reg.config.name}" failed while streaming after ${chunks} chunk(s): ${describeThrown(error)}`,

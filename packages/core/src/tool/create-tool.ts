@@ -1,5 +1,5 @@
 import { ToolCallError } from '../errors/tool-call-error';
-import { createToolError } from '../errors/tool-error';
+import { createToolError, describeThrown } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
 import type { ListenerOptions } from '../events/types';
 import { createExecutions } from '../execution/executions-api';
@@ -63,19 +63,37 @@ function isToolCallLike(value: unknown): value is ToolCall {
   );
 }
 
+function executeCall(reg: Registration, call: ToolCall, options: ToolExecuteOptions | undefined) {
+  const callId = typeof call.id === 'string' && call.id.length > 0 ? call.id : nextCallId();
+  if (call.name !== reg.config.name) {
+    const error = createToolError(
+      'INVALID_TOOL_CALL',
+      `A call for tool "${call.name}" was sent to tool "${reg.config.name}".`,
+    );
+    return Promise.resolve(admissionResult(reg.owner.emitter, reg.config.name, callId, error));
+  }
+  return runCall(reg, call, callId, options);
+}
+
 const toolMethods = {
   execute(this: ToolObject, input: unknown, options?: ToolExecuteOptions): Promise<unknown> {
     const reg = this[INTERNALS].standalone;
-    if (isToolCallLike(input)) {
-      const callId = typeof input.id === 'string' && input.id.length > 0 ? input.id : nextCallId();
-      if (input.name !== reg.config.name) {
-        const error = createToolError(
-          'INVALID_TOOL_CALL',
-          `A call for tool "${input.name}" was sent to tool "${reg.config.name}".`,
-        );
-        return Promise.resolve(admissionResult(reg.owner.emitter, reg.config.name, callId, error));
+    let callLike: boolean;
+    try {
+      callLike = isToolCallLike(input);
+    } catch {
+      // A hostile value (a Proxy, a throwing getter) is not a call: it goes through validation as
+      // arguments, so the promise rejects with a typed ToolCallError instead of throwing synchronously.
+      callLike = false;
+    }
+    if (callLike) {
+      try {
+        return executeCall(reg, input as ToolCall, options);
+      } catch (error) {
+        const message = `The tool call could not be read (${describeThrown(error)}).`;
+        const invalid = createToolError('INVALID_TOOL_CALL', message);
+        return Promise.resolve(admissionResult(reg.owner.emitter, reg.config.name, nextCallId(), invalid));
       }
-      return runCall(reg, input, callId, options);
     }
     return executeOrThrow(reg, input, options);
   },

@@ -9,7 +9,7 @@ import * as approvals from '../approval/manage';
 import { resumeApproval } from '../approval/resume';
 import type { ResumeApprovalOptions, ResumedToolResult } from '../approval/types';
 import { ToolboxError } from '../errors/armorer-error';
-import { createToolError } from '../errors/tool-error';
+import { createToolError, describeThrown } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
 import type { ListenerOptions } from '../events/types';
 import { createExecutions } from '../execution/executions-api';
@@ -19,7 +19,7 @@ import { createRegistration, type ExecutionOwner, type Registration } from '../e
 import { type StartedCall, startCall, toPromise } from '../execution/run-call';
 import type { AbortScope, Executions, ShutdownOptions, ShutdownReport } from '../execution/snapshot-types';
 import { ExecutionTracker } from '../execution/tracker';
-import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions } from '../execution/types';
+import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import { isTool, toolInternals } from '../tool/create-tool';
 import { serializeTool } from '../tool/serialize';
 import type { AnyTool, SerializedTool } from '../tool/types';
@@ -234,12 +234,40 @@ export class ToolboxImpl {
     input: ToolCall | readonly ToolCall[],
     options?: ToolExecuteOptions | BatchExecuteOptions,
   ): Promise<unknown> {
-    if (Array.isArray(input))
-      return executeBatch((call, callOptions) => this.#startOne(call, callOptions), input, options);
+    let batch: boolean;
+    try {
+      batch = Array.isArray(input);
+    } catch (error) {
+      return Promise.resolve(this.#unreadable(error));
+    }
+    if (batch)
+      return executeBatch(
+        (call, callOptions) => this.#startOne(call, callOptions),
+        input as readonly ToolCall[],
+        options,
+      );
     return toPromise(this.#startOne(input as ToolCall, options));
   }
 
+  /**
+   * Starts one call. Host-built values (a call whose getters throw, a Proxy, hostile options) never make
+   * it throw: whatever escapes before the execution exists ends the call as INVALID_TOOL_CALL, and the
+   * pipeline settles an existing execution itself.
+   */
   #startOne(call: ToolCall, options: ToolExecuteOptions | undefined): StartedCall {
+    try {
+      return this.#startChecked(call, options);
+    } catch (error) {
+      return this.#unreadable(error);
+    }
+  }
+
+  #unreadable(error: unknown): ToolResult {
+    const message = `The tool call could not be read (${describeThrown(error)}). A tool call must be a plain object with a string "name" and an "arguments" object or JSON string.`;
+    return admissionResult(this.#emitter, '', nextCallId(), createToolError('INVALID_TOOL_CALL', message));
+  }
+
+  #startChecked(call: ToolCall, options: ToolExecuteOptions | undefined): StartedCall {
     if (typeof call !== 'object' || call === null || typeof call.name !== 'string') {
       const error = createToolError(
         'INVALID_TOOL_CALL',

@@ -90,26 +90,84 @@ function pingPongRun(history: readonly string[]): number {
   return run >= 3 ? run : 0;
 }
 
-/** A stable signature of a call: its name and its arguments with object keys sorted. */
+/** Most values (objects, arrays, leaves) a signature visits, counting shared ones each time. */
+const MAX_SIGNATURE_NODES = 10_000;
+/** Longest signature text. */
+const MAX_SIGNATURE_LENGTH = 1_000_000;
+
+let unsignable = 0;
+
+/** Thrown inside {@link callSignature} when the arguments have no bounded canonical form. */
+const UNSIGNABLE: unique symbol = Symbol('unsignable');
+
+/**
+ * A stable signature of a call: its name and its arguments with object keys sorted. Linear in the size of
+ * the arguments: a value that is cyclic, too large (shared references are counted each time they are
+ * reached, so a small DAG that expands exponentially is too large), or hostile (throwing getters, Proxy
+ * traps) gets a signature of its own that matches no other call, so it is never taken for a repeat.
+ */
 export function callSignature(name: string, args: unknown): string {
-  let value = args;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return `${name}\u0000${value}`;
+  try {
+    let value = args;
+    if (typeof value === 'string') {
+      try {
+        value = JSON.parse(value);
+      } catch {
+        return `${name}\u0000${value}`;
+      }
     }
+    const budget = { nodes: MAX_SIGNATURE_NODES, length: MAX_SIGNATURE_LENGTH };
+    return `${name}\u0000${stableStringify(value, new Set(), budget)}`;
+  } catch {
+    return `${name}\u0000\u0000unsignable:${++unsignable}`;
   }
-  return `${name}\u0000${stableStringify(value, 0)}`;
 }
 
-function stableStringify(value: unknown, depth: number): string {
-  if (depth > 64) return '"…"';
-  if (Array.isArray(value)) return `[${value.map((item) => stableStringify(item, depth + 1)).join(',')}]`;
+function spend(budget: { nodes: number; length: number }, length: number): void {
+  budget.nodes--;
+  budget.length -= length;
+  if (budget.nodes < 0 || budget.length < 0) throw UNSIGNABLE;
+}
+
+function stableStringify(
+  value: unknown,
+  ancestors: Set<object>,
+  budget: { nodes: number; length: number },
+): string {
   if (typeof value === 'object' && value !== null) {
-    const keys = Object.keys(value).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${stableStringify((value as Record<string, unknown>)[key], depth + 1)}`).join(',')}}`;
+    if (ancestors.has(value)) throw UNSIGNABLE;
+    spend(budget, 2);
+    ancestors.add(value);
+    try {
+      if (Array.isArray(value)) {
+        const items: string[] = [];
+        for (const item of value) items.push(stableStringify(item, ancestors, budget));
+        return `[${items.join(',')}]`;
+      }
+      const keys = Object.keys(value).sort();
+      const parts: string[] = [];
+      for (const key of keys) {
+        spend(budget, key.length);
+        parts.push(
+          `${JSON.stringify(key)}:${stableStringify((value as Record<string, unknown>)[key], ancestors, budget)}`,
+        );
+      }
+      return `{${parts.join(',')}}`;
+    } finally {
+      ancestors.delete(value);
+    }
   }
+  const text =
+    typeof value === 'bigint'
+      ? `${value}n`
+      : typeof value === 'string'
+        ? JSON.stringify(value)
+        : jsonLeaf(value);
+  spend(budget, text.length);
+  return text;
+}
+
+function jsonLeaf(value: unknown): string {
   const text = JSON.stringify(value);
   return text === undefined ? 'null' : text;
 }

@@ -1,4 +1,10 @@
 const MAX_DEPTH = 64;
+/**
+ * Most values one key visits, counting a shared object each time it is reached: keys stay linear in the
+ * size of the input, and a small DAG whose levels share children (which expands exponentially) is
+ * refused instead of taking seconds.
+ */
+const MAX_NODES = 20_000;
 /** Marks tagged values; JSON text never contains a raw NUL, so tags cannot collide with user data. */
 const TAG = '\u0000';
 
@@ -7,14 +13,14 @@ const TAG = '\u0000';
  * and an undefined optional field are the same call), and dates, big integers, non-finite numbers, maps
  * and sets tagged so they never collide with strings or each other. Returns `undefined` for values that
  * have no faithful canonical form (functions, symbols, class instances, cycles, extreme nesting): such
- * calls are not cached.
+ * calls are not cached. Linear: at most {@link MAX_NODES} values are visited.
  */
 export function canonicalKey(value: unknown): string | undefined {
   try {
-    return write(value, [], 0);
-  } catch (error) {
-    if (error === UNCACHEABLE) return undefined;
-    throw error;
+    return write(value, [], 0, { nodes: MAX_NODES });
+  } catch {
+    // UNCACHEABLE, or a hostile value (a throwing getter, a Proxy trap, nesting that overflows): no key.
+    return undefined;
   }
 }
 
@@ -28,7 +34,12 @@ export function isPlainData(value: unknown): boolean {
 
 const UNCACHEABLE = Symbol('uncacheable');
 
-function write(value: unknown, ancestors: object[], depth: number): string {
+interface Budget {
+  nodes: number;
+}
+
+function write(value: unknown, ancestors: object[], depth: number, budget: Budget): string {
+  if (--budget.nodes < 0) throw UNCACHEABLE;
   switch (typeof value) {
     case 'string':
     case 'boolean':
@@ -41,28 +52,30 @@ function write(value: unknown, ancestors: object[], depth: number): string {
     case 'undefined':
       return `${TAG}undefined`;
     case 'object':
-      return value === null ? 'null' : writeObject(value, ancestors, depth);
+      return value === null ? 'null' : writeObject(value, ancestors, depth, budget);
     default:
       throw UNCACHEABLE;
   }
 }
 
-function writeObject(value: object, ancestors: object[], depth: number): string {
+function writeObject(value: object, ancestors: object[], depth: number, budget: Budget): string {
   // The ancestors are the objects on the path from the root: at most MAX_DEPTH of them.
   if (depth >= MAX_DEPTH || ancestors.includes(value)) throw UNCACHEABLE;
   ancestors.push(value);
   try {
-    if (Array.isArray(value)) return `[${value.map((item) => write(item, ancestors, depth + 1)).join(',')}]`;
+    if (Array.isArray(value))
+      return `[${value.map((item) => write(item, ancestors, depth + 1, budget)).join(',')}]`;
     if (value instanceof Date)
       return `${TAG}date:${Number.isNaN(value.getTime()) ? 'invalid' : value.toISOString()}`;
     if (value instanceof Map) {
       const entries = [...value].map(
-        ([key, item]) => `${write(key, ancestors, depth + 1)}=>${write(item, ancestors, depth + 1)}`,
+        ([key, item]) =>
+          `${write(key, ancestors, depth + 1, budget)}=>${write(item, ancestors, depth + 1, budget)}`,
       );
       return `${TAG}map{${entries.sort().join(',')}}`;
     }
     if (value instanceof Set) {
-      const items = [...value].map((item) => write(item, ancestors, depth + 1));
+      const items = [...value].map((item) => write(item, ancestors, depth + 1, budget));
       return `${TAG}set{${items.sort().join(',')}}`;
     }
     const prototype = Object.getPrototypeOf(value);
@@ -75,7 +88,7 @@ function writeObject(value: object, ancestors: object[], depth: number): string 
       const item = record[key];
       if (item === undefined) continue;
       if (written.length > 1) written += ',';
-      written += `${JSON.stringify(key)}:${write(item, ancestors, depth + 1)}`;
+      written += `${JSON.stringify(key)}:${write(item, ancestors, depth + 1, budget)}`;
     }
     return `${written}}`;
   } finally {

@@ -2,8 +2,9 @@ import { createMiddleware, type ToolMiddleware } from '@armorer/core';
 import { type Execute, type ExecuteContext, isAsyncIterable } from '../shared/context';
 import { optionalFunction, positiveInteger, positiveNumber, readOptions } from '../shared/options';
 import { authorityScope, contextScope, identityOf } from './cache-key';
-import { canonicalKey, isPlainData } from './canonical-key';
+import { canonicalKey } from './canonical-key';
 import { LruCache } from './lru-cache';
+import { sha256Hex } from './sha256';
 
 /** Options of {@link createCacheMiddleware}. */
 export interface CacheMiddlewareOptions {
@@ -11,6 +12,12 @@ export interface CacheMiddlewareOptions {
   readonly ttlMs?: number;
   /** The most entries kept; the least recently used is evicted first. Default 1,000. */
   readonly maxEntries?: number;
+  /**
+   * The most memory the entries may take, in bytes (estimated from their canonical form: two bytes per
+   * character of the key and the value); the least recently used are evicted first, and a single result
+   * larger than this is not cached. Default 64 MiB.
+   */
+  readonly maxBytes?: number;
   /**
    * Replaces the canonical arguments and context in the key (the tool and the caller's tenant and
    * principal always stay in it). Return `undefined` to skip the cache for a call.
@@ -26,6 +33,8 @@ export interface CacheMiddlewareOptions {
 export interface CacheMiddleware extends ToolMiddleware {
   /** Number of cached results. */
   readonly size: number;
+  /** Estimated memory of the cached results and their keys, in bytes (bounded by `maxBytes`). */
+  readonly bytes: number;
   /** Drops every cached result (calls in flight still share their execution). */
   clear(): void;
 }
@@ -35,10 +44,15 @@ type Outcome =
   | { readonly ok: false; readonly error: unknown; readonly aborted: boolean };
 
 const FACTORY = 'createCacheMiddleware';
+/** Keys longer than this (large arguments) are replaced by their SHA-256, so the cache never holds them. */
+const DIGEST_OVER = 512;
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
  * Caches successful results per tool, canonical arguments, caller tenant and principal, and toolbox
- * context, for `ttlMs`, in a bounded LRU. Identical calls in flight share one execution. Errors are never
+ * context, for `ttlMs`, in an LRU bounded by entries and by bytes. Keys are linear in the arguments (a
+ * value too large or too shared to key in bounded work is simply not cached), and large arguments are
+ * keyed by their SHA-256. Identical calls in flight share one execution. Errors are never
  * cached (callers sharing a failed execution all see its error, except that a follower whose leader was
  * cancelled runs the tool itself), and tools with `metadata.mutates` are left untouched. Streams and
  * values that are not plain data (class instances, functions) are neither cached nor shared.
@@ -71,15 +85,20 @@ export function createCacheMiddleware(options?: CacheMiddlewareOptions): CacheMi
   const maxEntries =
     read.maxEntries === undefined ? 1000 : positiveInteger(FACTORY, 'maxEntries', read.maxEntries);
   const customKey = optionalFunction(FACTORY, 'key', read.key);
+  const maxBytes =
+    read.maxBytes === undefined ? DEFAULT_MAX_BYTES : positiveNumber(FACTORY, 'maxBytes', read.maxBytes);
   const now = optionalFunction(FACTORY, 'now', read.now) ?? Date.now;
   const copy = read.clone === false ? <T>(value: T): T => value : cloneValue;
-  const cache = new LruCache<unknown>(maxEntries, ttlMs, now);
+  const cache = new LruCache<unknown>(maxEntries, ttlMs, now, maxBytes);
   const inFlight = new Map<string, Promise<Outcome>>();
 
   function keyOf(tool: number, params: Record<string, unknown>, context: ExecuteContext): string | undefined {
     const part = customKey === undefined ? defaultKey(params, context) : customKey(params, context);
     if (part === undefined) return undefined;
-    return `${tool}\u0000${authorityScope(context)}\u0000${part}`;
+    const text = String(part);
+    // Large arguments are keyed by digest: the cache then holds 64 characters per key, not the arguments.
+    const written = text.length > DIGEST_OVER ? `#sha256:${sha256Hex(text)}` : text;
+    return `${tool}\u0000${authorityScope(context)}\u0000${written}`;
   }
 
   /** A hit returns synchronously, so it costs no promise and no extra tick. */
@@ -119,9 +138,10 @@ export function createCacheMiddleware(options?: CacheMiddlewareOptions): CacheMi
     inFlight.set(key, new Promise<Outcome>((resolve) => (settle = resolve)));
     try {
       const value = await execute(params, context);
-      const shareable = !isAsyncIterable(value) && isPlainData(value);
+      const canonical = isAsyncIterable(value) ? undefined : canonicalKey(value);
+      const shareable = canonical !== undefined;
       const stored = shareable ? copy(value) : value;
-      if (shareable) cache.set(key, stored);
+      if (shareable) cache.set(key, stored, 2 * (key.length + canonical.length));
       settle({ ok: true, value: stored, shareable });
       return value;
     } catch (error) {
@@ -149,6 +169,9 @@ export function createCacheMiddleware(options?: CacheMiddlewareOptions): CacheMi
     transform: middleware.transform,
     get size() {
       return cache.size;
+    },
+    get bytes() {
+      return cache.bytes;
     },
     clear: () => cache.clear(),
   });

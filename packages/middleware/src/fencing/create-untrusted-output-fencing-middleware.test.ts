@@ -100,7 +100,7 @@ describe('createUntrustedOutputFencingMiddleware', () => {
     );
   });
 
-  test('fences object content fields and text blocks, leaving other fields and values alone', async () => {
+  test('fences object content fields and text blocks, keeping the shape; other objects are fenced whole', async () => {
     const shapes = createTool({
       name: 'shapes',
       description: 'Returns many shapes',
@@ -129,7 +129,8 @@ describe('createUntrustedOutputFencingMiddleware', () => {
     expect(parseFence(blocks.content[0].text).body).toBe('one');
     expect(blocks.content[1]).toEqual({ type: 'image', data: 'AAAA' } as never);
     expect(await run('number')).toBe(42);
-    expect(await run('other')).toEqual({ content: 7, other: 'x' });
+    // Not a content or text shape: the model sees its JSON, so that is what gets fenced.
+    expect(parseFence((await run('other')) as unknown as string).body).toBe('{"content":7,"other":"x"}');
   });
 
   test('fences streamed text, catching markers split across chunk boundaries', async () => {

@@ -1,11 +1,11 @@
 import { createMiddleware, type ToolMiddleware } from '@armorer/core';
 import { MiddlewareOptionsError } from '../errors/middleware-options-error';
 import { type Execute, isPromiseLike } from '../shared/context';
-import { mapResult } from '../shared/map-result';
 import { readOptions } from '../shared/options';
 import { checkDelimiters, defaultDelimiters, type FenceDelimiters } from './delimiters';
-import { type Fencer, fenceStream, fenceText, type UntrustedOutputFence } from './fence';
+import type { Fencer, UntrustedOutputFence } from './fence';
 import { registerFence } from './fence-registry';
+import { fenceValue } from './fence-value';
 import { createNeutralizer } from './neutralizer';
 import { assertSecureRandom, randomToken } from './random-token';
 
@@ -33,11 +33,13 @@ function defaultPreamble({ toolName, open, close }: UntrustedOutputFence): strin
 
 /**
  * Fences the output of tools flagged `risk: { untrustedOutput: true }` so a model reads it as data:
- * string results, the `content` of object results (a string or text blocks) and streamed text are
- * wrapped in delimiters after a preamble. Each call gets a fresh 128-bit token from
+ * what the model will see is wrapped in delimiters after a preamble (strings; streams as one continuous
+ * text, byte chunks decoded, closed even when they fail; structured `content`/`text` results field by
+ * field; any other object by its serialized form). Each call gets a fresh 128-bit token from
  * `crypto.getRandomValues`, carried by both delimiters, so tool output can neither close the fence nor
- * open a convincing new one; text inside that imitates a marker keyword (any case, spacing, zero-width
- * characters or full-width forms) is replaced by `[marker removed]`. Unflagged tools are left untouched.
+ * open a convincing new one; text that imitates a marker keyword, once folded as a reader would see it
+ * (compatibility forms, accents, invisible and bidi characters, look-alike letters, case, any separators),
+ * is replaced by `[marker removed]`. Unflagged tools are left untouched.
  * With `createTruncationMiddleware` in either order, truncation happens inside the fence, so the closing
  * delimiter is never cut.
  *
@@ -104,8 +106,8 @@ export function createUntrustedOutputFencingMiddleware(
         const execute: Execute = (params, context) => {
           const returned = inner(params, context);
           return isPromiseLike(returned)
-            ? Promise.resolve(returned).then((value) => fenceValue(value, toolName))
-            : fenceValue(returned, toolName);
+            ? Promise.resolve(returned).then((value) => fenceOutput(value, toolName))
+            : fenceOutput(returned, toolName);
         };
         registerFence(execute, { inner, rebuild: build });
         return execute;
@@ -114,16 +116,13 @@ export function createUntrustedOutputFencingMiddleware(
     },
   });
 
-  function fenceValue(value: unknown, toolName: string): unknown {
+  function fenceOutput(value: unknown, toolName: string): unknown {
     let fencer: Fencer | undefined;
     // One token per call, minted only when there is something to fence.
     const current = () => {
       fencer ??= newFencer(toolName);
       return fencer;
     };
-    return mapResult(value, {
-      text: (text) => fenceText(text, current()),
-      stream: (iterable) => fenceStream(iterable, current(), () => newFencer(toolName)),
-    });
+    return fenceValue(value, current, () => newFencer(toolName));
   }
 }

@@ -1,31 +1,30 @@
-/** Zero-width and soft-hyphen characters an attacker can slip between letters. */
-const INVISIBLE = '[\\u00AD\\u200B-\\u200D\\u2060\\uFEFF]{0,4}';
-/** What may stand between the words of a marker keyword: spacing, underscores, dashes, dots. */
-const SEPARATOR = '[\\s_.\\-\\u2010-\\u2015\\uFF0D\\uFF3F\\u00AD\\u200B-\\u200D\\u2060\\uFEFF]{0,8}';
-const MAX_INVISIBLE = 4;
-const MAX_SEPARATOR = 8;
+import { keywordSkeleton, lastLettersStart, locate, skeletonOf } from './fold';
 
 /** Rewrites text that imitates a fence so it cannot read as one. */
 export interface Neutralizer {
   /** What replaces an imitation: `[marker removed]`, or `[…]` when a keyword would match that. */
   readonly replacement: string;
-  /** Replaces marker keywords (any case, spacing or full-width form) and the call's token. */
+  /**
+   * Replaces the call's token and every imitation of a marker keyword, however it is disguised (case,
+   * any spacing or punctuation, zero-width, bidi and tag characters, compatibility forms such as
+   * full-width or mathematical letters, accents, Cyrillic and Greek look-alikes): see `fold.ts`.
+   */
   neutralize(text: string, token: string): string;
-  /** The longest text a single replacement can cover: how much a stream must hold back between chunks. */
-  readonly hold: number;
+  /**
+   * Where a stream may cut already neutralized text: everything before the returned index can be sent,
+   * because no marker can start there and be completed by later text.
+   */
+  safeCut(text: string): number;
 }
 
-const hex = (code: number) => `\\u${code.toString(16).padStart(4, '0')}`;
+const NON_ASCII = /[^\t\n\r\u0020-\u007e]/;
 
-/** A character class matching an ASCII letter or digit in either case and its full-width forms. */
-function characterClass(character: string): string {
-  const variants = new Set([character.toLowerCase(), character.toUpperCase()]);
-  const codes = [...variants].flatMap((variant) => {
-    const code = variant.charCodeAt(0);
-    return [code, code - 0x21 + 0xff01];
-  });
-  return `[${codes.map(hex).join('')}]`;
+function escapeForClass(character: string): string {
+  return /[A-Za-z0-9]/.test(character) ? character : `\\${character}`;
 }
+
+/** Longest text a stream holds back, whatever the disguise: a marker spread wider does not read as one. */
+const MAX_HOLD = 64 * 1024;
 
 /** Word runs of at least four characters in the fixed parts of the delimiters: the fence's keywords. */
 export function keywordsOf(fixedParts: readonly string[]): string[] {
@@ -35,29 +34,85 @@ export function keywordsOf(fixedParts: readonly string[]): string[] {
   return [...keywords].sort((left, right) => right.length - left.length);
 }
 
+/** Non-overlapping matches of the keyword skeletons in a skeleton, longest keyword first at each place. */
+function findMatches(skeleton: string, keywords: readonly string[]): [number, number][] {
+  const found: [number, number][] = [];
+  for (const keyword of keywords) {
+    for (let at = skeleton.indexOf(keyword); at !== -1; at = skeleton.indexOf(keyword, at + 1)) {
+      found.push([at, at + keyword.length]);
+    }
+  }
+  found.sort((left, right) => left[0] - right[0] || right[1] - left[1]);
+  const kept: [number, number][] = [];
+  for (const match of found) {
+    const last = kept[kept.length - 1];
+    if (last !== undefined && match[0] < last[1]) {
+      if (match[1] > last[1]) last[1] = match[1];
+      continue;
+    }
+    kept.push(match);
+  }
+  return kept;
+}
+
 /**
  * Builds the neutralizer for a set of keywords. The replacement never contains a keyword, so neutralizing
  * twice (as a stream does across chunk boundaries) changes nothing more.
  */
 export function createNeutralizer(keywords: readonly string[]): Neutralizer {
-  let hold = 64;
-  const alternatives = keywords.map((keyword) => {
-    const words = keyword.split('_').filter(Boolean);
-    const letters = words.join('').length;
-    hold = Math.max(hold, letters * (1 + MAX_INVISIBLE) + words.length * MAX_SEPARATOR);
-    return words.map((word) => [...word].map(characterClass).join(INVISIBLE)).join(SEPARATOR);
-  });
-  const pattern = alternatives.length === 0 ? undefined : new RegExp(alternatives.join('|'), 'giu');
-  const replacement =
-    pattern !== undefined && new RegExp(pattern.source, 'iu').test('[marker removed]')
-      ? '[…]'
-      : '[marker removed]';
+  const skeletons = [...new Set(keywords.map(keywordSkeleton).filter((keyword) => keyword.length > 0))].sort(
+    (left, right) => right.length - left.length,
+  );
+  const longest = skeletons[0]?.length ?? 0;
+  const replacement = skeletons.some((keyword) => skeletonOf('[marker removed]').includes(keyword))
+    ? '[…]'
+    : '[marker removed]';
+
+  // ASCII text (the common case) is matched directly: letters in order, anything but letters and digits
+  // between them. The classes are disjoint from the letters, so matching is linear.
+  const asciiPattern =
+    skeletons.length === 0
+      ? undefined
+      : new RegExp(
+          skeletons.map((keyword) => [...keyword].map(escapeForClass).join('[^A-Za-z0-9]*')).join('|'),
+          'gi',
+        );
+
+  const replaceKeywords = (text: string): string => {
+    if (asciiPattern === undefined) return text;
+    if (!NON_ASCII.test(text)) return text.replace(asciiPattern, replacement);
+    // The quick pass decides; the positions are computed only for text that holds an imitation.
+    const skeleton = skeletonOf(text);
+    if (!skeletons.some((keyword) => skeleton.includes(keyword))) return text;
+    const matches = findMatches(skeleton, skeletons);
+    const places = locate(
+      text,
+      matches.flatMap(([start, end]) => [start, end - 1]),
+    );
+    let out = '';
+    let from = 0;
+    for (let index = 0; index < matches.length; index++) {
+      const first = places[2 * index];
+      const last = places[2 * index + 1];
+      if (first === undefined || last === undefined || first.start < from) continue;
+      out += text.slice(from, first.start) + replacement;
+      from = last.end;
+    }
+    return out + text.slice(from);
+  };
+
   return {
     replacement,
-    hold,
     neutralize(text, token) {
-      const withoutToken = text.includes(token) ? text.split(token).join(replacement) : text;
-      return pattern === undefined ? withoutToken : withoutToken.replace(pattern, replacement);
+      const withoutToken =
+        token.length > 0 && text.includes(token) ? text.split(token).join(replacement) : text;
+      return replaceKeywords(withoutToken);
+    },
+    safeCut(text) {
+      if (longest <= 1) return text.length;
+      // A marker completed by later text can start no earlier than the first of the last
+      // `longest - 1` letters or digits of the skeleton.
+      return lastLettersStart(text, longest - 1, MAX_HOLD);
     },
   };
 }

@@ -18,9 +18,13 @@ export interface RateLimitMiddlewareOptions {
   readonly now?: () => number;
 }
 
+/** The rate limit middleware, with the number of keys it currently tracks. */
+export interface RateLimitMiddleware extends ToolMiddleware {
+  /** Keys (tool, or tool and key) with a call inside the current window: what the limiter holds in memory. */
+  readonly activeKeys: number;
+}
+
 const FACTORY = 'createRateLimitMiddleware';
-/** Past this many logs, idle ones are swept so per-key limits cannot grow without bound. */
-const SWEEP_THRESHOLD = 10_000;
 
 /**
  * Limits each tool to `limit` calls per sliding `windowMs`. A call over the limit does not wait and does
@@ -40,27 +44,30 @@ const SWEEP_THRESHOLD = 10_000;
  * if (result.error?.code === 'RATE_LIMITED') console.log(`retry in ${result.error.details?.retryAfterMs} ms`);
  * ```
  */
-export function createRateLimitMiddleware(options: RateLimitMiddlewareOptions): ToolMiddleware {
+export function createRateLimitMiddleware(options: RateLimitMiddlewareOptions): RateLimitMiddleware {
   const read = readOptions(FACTORY, options);
   const limit = positiveInteger(FACTORY, 'limit', read.limit);
   const windowMs = positiveNumber(FACTORY, 'windowMs', read.windowMs);
   const keyOf = optionalFunction(FACTORY, 'key', read.key);
   const now = optionalFunction(FACTORY, 'now', read.now) ?? Date.now;
+  // The logs in order of last use (a Map keeps insertion order; a used log moves to the end), so the
+  // least recently used log is always first: expiry looks only there. O(1) per call, amortized: each
+  // log is dropped at most once, and the memory is bounded by the keys used within the last window.
   const windows = new Map<string, SlidingWindow>();
 
   function windowFor(key: string, at: number): SlidingWindow {
     let window = windows.get(key);
-    if (window === undefined) {
-      if (windows.size >= SWEEP_THRESHOLD) {
-        for (const [name, candidate] of windows) if (candidate.idle(at)) windows.delete(name);
-      }
-      window = new SlidingWindow(limit, windowMs);
-      windows.set(key, window);
+    if (window === undefined) window = new SlidingWindow(limit, windowMs);
+    else windows.delete(key);
+    windows.set(key, window);
+    for (const [oldest, candidate] of windows) {
+      if (candidate === window || !candidate.idle(at)) break;
+      windows.delete(oldest);
     }
     return window;
   }
 
-  return createMiddleware({
+  const middleware = createMiddleware({
     name: 'rate-limit',
     transform(configuration) {
       const { name, execute } = configuration;
@@ -81,6 +88,15 @@ export function createRateLimitMiddleware(options: RateLimitMiddlewareOptions): 
           return execute(params, context);
         },
       };
+    },
+  });
+  return Object.freeze({
+    kind: middleware.kind,
+    specificationVersion: middleware.specificationVersion,
+    name: middleware.name,
+    transform: middleware.transform,
+    get activeKeys() {
+      return windows.size;
     },
   });
 }
