@@ -2,8 +2,9 @@ import { createToolError } from '../errors/tool-error';
 import { CallState } from '../execution/call-state';
 import { createResult } from '../execution/finish-call';
 import { nextCallId } from '../execution/ids';
-import { complete, failed as failCall, type StartedCall } from '../execution/run-call';
+import type { StartedCall } from '../execution/run-call';
 import { interrupted as interruptedResult } from '../execution/run-steps';
+import { complete, failed as failCall } from '../execution/settle-call';
 import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 
 type StartOne = (call: ToolCall, options: ToolExecuteOptions | undefined) => StartedCall;

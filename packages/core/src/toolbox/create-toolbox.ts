@@ -4,7 +4,7 @@ import type {
   GrantRequest,
   ReusableApprovalGrant,
 } from '@armorer/approval';
-import { ApprovalRuntime } from '../approval/approval-runtime';
+import type { ApprovalRuntime } from '../approval/approval-runtime';
 import * as approvals from '../approval/manage';
 import { resumeApproval } from '../approval/resume';
 import type { ResumeApprovalOptions, ResumedToolResult } from '../approval/types';
@@ -34,6 +34,7 @@ import {
   type ProviderName,
   type ProviderToolDeclaration,
 } from './provider-exporters';
+import { checkToolboxOptions, createToolboxOwner, resolveApproval } from './toolbox-owner';
 import type { SerializedToolbox, Toolbox, ToolboxOptions } from './types';
 
 /** Anything `createToolbox` and `register` accept as a tool. */
@@ -48,53 +49,19 @@ export class ToolboxImpl {
   readonly #registrations = new Map<string, Registration>();
 
   constructor(options: ToolboxOptions<object>) {
-    if (typeof options !== 'object' || options === null) {
-      throw new ToolboxError({
-        code: 'INVALID_TOOLBOX_OPTIONS',
-        message: 'createToolbox() options must be an object.',
-      });
-    }
-    const context = options.context;
-    if (context !== undefined && (typeof context !== 'object' || context === null)) {
-      throw new ToolboxError({
-        code: 'INVALID_TOOLBOX_OPTIONS',
-        message: 'Toolbox context must be an object.',
-      });
-    }
-    const approval = ApprovalRuntime.from(options);
-    // Defaulted stores are recorded, so `extend` and `combineToolboxes` share them instead of minting new ones.
-    const resolved =
-      approval === undefined
-        ? options
-        : {
-            ...options,
-            ...(approval.store === undefined ? {} : { approvalStateStore: approval.store }),
-            ...(approval.grants === undefined ? {} : { grantStateStore: approval.grants }),
-          };
+    checkToolboxOptions(options);
+    const { approval, resolved } = resolveApproval(options);
     this.#approval = approval;
     this.#options = resolved;
-    this.context = Object.freeze({ ...(context as Record<string, unknown> | undefined) });
+    this.context = Object.freeze({ ...(options.context as Record<string, unknown> | undefined) });
     const tracker = new ExecutionTracker();
-    const registrations = this.#registrations;
-    this.#owner = {
+    this.#owner = createToolboxOwner(options, {
       emitter: this.#emitter,
       tracker,
-      revisions: {
-        toolboxRevision: options.toolboxRevision,
-        policyRevision: options.policyRevision,
-        approvalRevision: options.approvalRevision,
-      },
-      catalogRevision: () => registrations.size,
+      registrations: this.#registrations,
       context: this.context,
-      policy: options.policy,
-      policyContext: options.policyContext,
-      readOnly: options.readOnly === true,
-      allowMutation: options.allowMutation !== false,
-      allowDangerous: options.allowDangerous !== false,
-      telemetry: options.telemetry === true,
-      observer: undefined,
       approval,
-    };
+    });
     this.#admission = new Admission(options, this.#emitter, this.#registrations);
     markToolbox(this);
     setToolboxInternals(this, {

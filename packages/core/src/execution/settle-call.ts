@@ -1,0 +1,120 @@
+import { afterExecuteStop } from '../policy/approval-stops';
+import { runPolicyStage } from '../policy/evaluate';
+import { type CallState, INTERRUPTED } from './call-state';
+import { finishCall } from './finish-call';
+import { createPolicyContext, executionError, interrupted } from './run-steps';
+import { collectStream, isAsyncIterable, liveStream } from './stream';
+import type { ToolResult } from './types';
+
+/**
+ * Awaits a running implementation and completes the call, with one promise per call: the promise the
+ * caller gets is resolved by the implementation's settlement or, first, by an interruption (which ends the
+ * call at once while the implementation may keep running, cleanup-pending).
+ */
+export function awaitImplementation(state: CallState): Promise<ToolResult> {
+  settlingState = state;
+  return new Promise<ToolResult>(settleExecutor);
+}
+
+// Handed to the shared executor synchronously inside `new Promise` (see waitInterruptible).
+let settlingState: CallState | undefined;
+
+function settleExecutor(
+  resolve: (result: ToolResult | Promise<ToolResult>) => void,
+  reject: (reason: unknown) => void,
+): void {
+  const state = settlingState as CallState;
+  settlingState = undefined;
+  state.resolveCall = resolve;
+  state.rejectCall = reject;
+  // Called as `state.interrupt(...)` by cancel(), so `this` is the state: no closure per call.
+  state.interrupt = settleInterrupted;
+  (state.pending as PromiseLike<unknown>).then(
+    (value) => settleCall(state, 0, value),
+    (error: unknown) => settleCall(state, 1, error),
+  );
+}
+
+function settleInterrupted(this: CallState): void {
+  settleCall(this, 2, undefined);
+}
+
+/** Resolves the caller's promise once: 0 the implementation returned, 1 it threw, 2 the call was interrupted. */
+function settleCall(state: CallState, how: 0 | 1 | 2, value: unknown): void {
+  const resolve = state.resolveCall;
+  if (resolve === undefined) return;
+  const reject = state.rejectCall as (reason: unknown) => void;
+  state.resolveCall = undefined;
+  state.rejectCall = undefined;
+  try {
+    resolve(how === 0 ? complete(state, value) : how === 1 ? failed(state, value) : interrupted(state));
+  } catch (error) {
+    // Settling itself failed (a hostile value slipped through): the call still ends, once.
+    try {
+      resolve(state.done && state.result !== undefined ? state.result : failed(state, error));
+    } catch (again) {
+      reject(again);
+    }
+  }
+}
+
+/** Ends a call whose implementation threw or rejected. */
+export function failed(state: CallState, error: unknown): ToolResult {
+  if (state.interrupted !== undefined) return interrupted(state);
+  return finishCall(state, 'error', undefined, executionError(state.reg.config.name, error), 'execute-error');
+}
+
+/** Ends a call whose implementation produced a value: streams, after-policy, success. */
+export function complete(state: CallState, value: unknown): ToolResult | Promise<ToolResult> {
+  if (state.interrupted !== undefined || value === INTERRUPTED) return interrupted(state);
+  state.pending = undefined;
+  let streamed: boolean;
+  try {
+    streamed = isAsyncIterable(value);
+  } catch (error) {
+    // A `Symbol.asyncIterator` getter that throws: the implementation failed.
+    return failed(state, error);
+  }
+  if (streamed) {
+    const iterable = value as AsyncIterable<unknown>;
+    if (state.wantsStream) {
+      const live = liveStream(state, iterable);
+      return finishCall(state, 'success', live, undefined, 'execute-success', live);
+    }
+    return collectThenFinish(state, iterable);
+  }
+  if (state.reg.hasAfterExecute) return afterPolicyThenFinish(state, value);
+  return finishCall(state, 'success', value, undefined, 'execute-success');
+}
+
+async function collectThenFinish(state: CallState, iterable: AsyncIterable<unknown>): Promise<ToolResult> {
+  state.setPhase('streaming');
+  const collected = await collectStream(state, iterable);
+  if (state.interrupted !== undefined) return interrupted(state, collected.chunks);
+  if (collected.failed) return finishCall(state, 'error', collected.chunks, collected.error, 'execute-error');
+  if (state.reg.hasAfterExecute) return afterPolicyThenFinish(state, collected.chunks);
+  return finishCall(state, 'success', collected.chunks, undefined, 'execute-success');
+}
+
+async function afterPolicyThenFinish(state: CallState, value: unknown): Promise<ToolResult> {
+  const reg = state.reg;
+  const base = state.x?.policyContext ?? createPolicyContext(reg, state, state.call, state.params);
+  const context = { ...base, outcome: 'success' as const, result: value, error: undefined };
+  const stop = await runPolicyStage(
+    reg.config.name,
+    'afterExecute',
+    reg.owner.policy,
+    reg.config.policy,
+    context,
+  );
+  if (stop !== undefined) {
+    return finishCall(
+      state,
+      'denied',
+      undefined,
+      afterExecuteStop(reg.config.name, stop).error,
+      'policy-denied',
+    );
+  }
+  return finishCall(state, 'success', value, undefined, 'execute-success');
+}
