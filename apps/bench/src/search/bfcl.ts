@@ -32,7 +32,7 @@ export interface BfclCorpus {
   readonly queries: readonly BfclQuery[];
 }
 
-export const BFCL_DIR = join(import.meta.dir, '../../../../../shared/data/bfcl');
+export const BFCL_DIR = join(import.meta.dir, '../../../../fixtures/bfcl');
 
 function readLines(path: string): Record<string, unknown>[] {
   return readFileSync(path, 'utf8')

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The shared real-world data that sits beside the repository. */
-export const DATA_DIR = join(import.meta.dir, '../../../../../shared/data');
+/** The real-world fixture data at the repository root (`fixtures/`, one folder per source). */
+export const DATA_DIR = join(import.meta.dir, '../../../../fixtures');
 
 /** A function declaration as BFCL writes it (OpenAI's bare function shape with non-standard types). */
 export interface BfclFunction {

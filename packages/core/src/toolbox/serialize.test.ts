@@ -8,7 +8,7 @@ import { createTool } from '../tool/public';
 import type { SerializedTool } from '../tool/types';
 import { createToolbox } from './public';
 
-const dataDir = join(import.meta.dir, '../../../../../shared/data');
+const dataDir = join(import.meta.dir, '../../../../fixtures');
 
 describe('serialization', () => {
   test('a toolbox serializes names, descriptions, tags, metadata and z.toJSONSchema schemas, never context', () => {
