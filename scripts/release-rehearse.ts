@@ -204,8 +204,8 @@ async function main(): Promise<void> {
         return consumer;
       }),
     );
-    for (const consumer of installed) {
-      await check(`consumer ${consumer.kind}/${consumer.pm} runs (Node 22 + Bun, ESM + CJS)`, async () => {
+    await mapLimit(installed, 2, (consumer) =>
+      check(`consumer ${consumer.kind}/${consumer.pm} runs (Node 22 + Bun, ESM + CJS)`, async () => {
         for (const output of await runPrograms(consumer, toolchain)) {
           for (const name of consumer.versionsOf) {
             if (output.versions[name] !== version(name))
@@ -214,8 +214,8 @@ async function main(): Promise<void> {
               );
           }
         }
-      });
-    }
+      }),
+    );
 
     // A second release: one patch changeset on the adapter; the flow publishes it alone.
     const upgraded = '@armorer/adapter-openai';
