@@ -67,6 +67,8 @@ function plan(name: string, type: 'minor' | 'patch'): Record<string, string> {
 }
 
 const published = listPublishedPackages();
+/** One `changeset status` process per test: well under a second, but the shared CI machine can be slow. */
+const TIMEOUT = 60_000;
 /** Published packages that need `name` at run time: a regular dependency or a required peer. */
 function directDependents(name: string): string[] {
   return published
@@ -100,18 +102,27 @@ describe('changeset status on one changed package', () => {
       expect(releases['@armorer/core']).toBeUndefined();
       expect(Object.keys(releases).length).toBeLessThan(published.length / 2);
     },
+    TIMEOUT,
   );
 
-  test.each(published.map((pkg) => pkg.name))('a patch of %s releases it alone', (name) => {
-    expect(plan(name, 'patch')).toEqual({ [name]: 'patch' });
-  });
+  test.each(published.map((pkg) => pkg.name))(
+    'a patch of %s releases it alone',
+    (name) => {
+      expect(plan(name, 'patch')).toEqual({ [name]: 'patch' });
+    },
+    TIMEOUT,
+  );
 
-  test('a minor change of core releases core and every package that depends on it', () => {
-    const releases = plan('@armorer/core', 'minor');
-    expect(releases['@armorer/core']).toBe('minor');
-    for (const dependent of directDependents('@armorer/core')) expect(releases[dependent]).toBe('patch');
-    for (const [name, type] of Object.entries(releases)) {
-      if (name !== '@armorer/core') expect(type).toBe('patch');
-    }
-  });
+  test(
+    'a minor change of core releases core and every package that depends on it',
+    () => {
+      const releases = plan('@armorer/core', 'minor');
+      expect(releases['@armorer/core']).toBe('minor');
+      for (const dependent of directDependents('@armorer/core')) expect(releases[dependent]).toBe('patch');
+      for (const [name, type] of Object.entries(releases)) {
+        if (name !== '@armorer/core') expect(type).toBe('patch');
+      }
+    },
+    TIMEOUT,
+  );
 });
