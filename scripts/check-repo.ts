@@ -8,13 +8,17 @@
  *     public`, the root's `engines`; internal dependencies are `workspace:^`, except optional peers, which
  *     carry a plain range that the current version satisfies (no workspace protocol, so a release of the
  *     peer does not bump the package that only loads it on demand).
+ *
+ *   bun run check:repo [--fix]
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { runOrThrow } from './lib/process';
 import { listPublishedPackages, listWorkspacePackages, readManifest, rootDir } from './lib/workspace';
 
 const problems: string[] = [];
+/** `--fix` copies a missing LICENSE and turns other `workspace:` ranges into `workspace:^`. */
+const fix = process.argv.includes('--fix');
 
 // ── self-contained ──────────────────────────────────────────────────────────
 const TEXT = /\.(?:[cm]?[jt]sx?|json|jsonc|md|ya?ml|toml|sh|txt|html|css)$|(?:^|\/)(?:run|Dockerfile)$/;
@@ -81,6 +85,15 @@ for (const pkg of listWorkspacePackages()) {
         else if (target && !Bun.semver.satisfies(target.manifest.version, range))
           problems.push(`${where}: optional peer ${name}@${range} does not cover ${target.manifest.version}`);
       } else if (range !== 'workspace:^') {
+        if (fix && range.startsWith('workspace:')) {
+          const text = readFileSync(join(pkg.dir, 'package.json'), 'utf8');
+          const next = text.replace(`"${name}": "${range}"`, `"${name}": "workspace:^"`);
+          if (next !== text) {
+            writeFileSync(join(pkg.dir, 'package.json'), next);
+            console.log(`${where}: ${field}.${name} ${range} -> workspace:^`);
+            continue;
+          }
+        }
         problems.push(`${where}: ${field}.${name} must be "workspace:^", not "${range}"`);
       }
     }
@@ -112,6 +125,10 @@ for (const pkg of published) {
     `"engines" must equal the root's ${JSON.stringify(root.engines)}`,
   );
   const license = join(pkg.dir, 'LICENSE');
+  if (fix && !existsSync(license)) {
+    copyFileSync(join(rootDir, 'LICENSE'), license);
+    console.log(`copied LICENSE into ${dir}`);
+  }
   need(
     existsSync(license) && readFileSync(license, 'utf8') === rootLicense,
     'LICENSE must be a copy of the root LICENSE (cp LICENSE <package>/)',
