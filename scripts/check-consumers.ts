@@ -6,7 +6,10 @@
  *     calls the documented API;
  *   - strict `tsc --noEmit` (skipLibCheck off) of consumer files importing every subpath, NodeNext ESM + CJS
  *     and bundler resolution; when a package has optional peers, again in a consumer without them;
- *   - a `bun build --target=browser` bundle of every subpath with a `browser` condition, without `node:`.
+ *   - a `bun build --target=browser` bundle of every subpath with a `browser` condition, without `node:`,
+ *     and the root entry executing a tool in headless Chromium (scripts/lib/browser.ts);
+ *   - the engine boundary: npm on Node 20 is told `engines.node >=22` (and refuses under --engine-strict),
+ *     Node 22 and Bun >= 1.4 pass (scripts/lib/engines.ts).
  * Everything is read from the packages and their exports maps, so new packages are covered automatically.
  *
  *   bun run check:consumers [--skip-build] [--keep]
@@ -23,6 +26,8 @@ import {
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { browserRun } from './lib/browser';
+import { engineBoundary } from './lib/engines';
 import { ensureNode22 } from './lib/node22';
 import { type PackedPackage, packPackage } from './lib/pack';
 import { bin, mapLimit, run, runOrThrow } from './lib/process';
@@ -306,6 +311,11 @@ async function main(): Promise<void> {
       () =>
         check('tsc strict, bundler + DOM (browser subpaths)', () => tsc(consumer, 'tsconfig.browser.json')),
       () => check('bun build --target=browser', () => browserBundle(consumer, subpaths)),
+      () => check('headless Chromium runs the root bundle', () => browserRun(consumer)),
+      () =>
+        check('engine boundary: Node 20 is told, Node 22 and Bun pass', () =>
+          engineBoundary(work, packed, peersOf(packages, false).zod ?? '^4'),
+        ),
     ];
     await check('Node 22 from npm (node@22)', async () => {
       const { binary, version } = await node22;

@@ -2,7 +2,7 @@
  * Package checks on the exact tarballs that would be published, for every published workspace package:
  * `publint --strict`, `attw` (profile node16: Node's ESM and CJS resolution plus bundlers; node10 is out of
  * scope since the packages need Node >= 22), and our own rules (every export target is in the tarball, no
- * tests or `workspace:` ranges ship, `"type": "module"`, `"sideEffects": false`).
+ * tests or `workspace:` strings ship, the LICENSE does, `"type": "module"`, `"sideEffects": false`).
  *
  *   bun run check:packages            (expects `bun run build` to have run)
  */
@@ -50,6 +50,10 @@ async function ownChecks({ tarball }: PackedPackage, report: Report): Promise<vo
     if (/\.test(-d)?\.[cm]?[jt]s$|__fixtures__/.test(file))
       report.problems.push(`test file shipped: ${file}`);
   }
+  if (!files.has('package/LICENSE')) report.problems.push('LICENSE is not in the tarball');
+  // No `workspace:` anywhere in the tarball (what `grep -r workspace:` over the unpacked files would find).
+  const contents = await runOrThrow(['tar', '-xzOf', tarball]);
+  if (contents.stdout.includes('workspace:')) report.problems.push('the tarball contains "workspace:"');
   for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies'] as const) {
     for (const [dep, range] of Object.entries((packed[field] ?? {}) as Record<string, string>)) {
       if (range.startsWith('workspace:'))

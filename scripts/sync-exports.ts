@@ -96,7 +96,7 @@ for (const item of subpaths) {
   }
   if (item.package === manifest.name)
     problems.push(`${item.subpath}: the meta-package cannot re-export itself`);
-  if (!dependencies[item.package]) dependencies[item.package] = 'workspace:*';
+  if (!dependencies[item.package]) dependencies[item.package] = 'workspace:^';
   const backingBrowser = exportTargets(backing.manifest).find((target) => target.subpath === '.')?.browser;
   if (!item.serverOnly && backingBrowser === false) {
     problems.push(

@@ -24,6 +24,7 @@ const unitTests: Step['detail'] = (output, code) => {
 
 const steps: Step[] = [
   { name: 'lint', cmd: ['bun', 'run', 'lint'] },
+  { name: 'repository checks', cmd: ['bun', 'run', 'check:repo'] },
   { name: 'sync:exports --check', cmd: ['bun', 'run', 'sync:exports', '--check'] },
   { name: 'typecheck', cmd: ['bun', 'run', 'typecheck'] },
   { name: 'unit tests', cmd: ['bun', 'run', 'test:unit'], detail: unitTests },
@@ -31,6 +32,7 @@ const steps: Step[] = [
   { name: 'package checks', cmd: ['bun', 'run', 'check:packages'] },
   { name: 'node 22 smoke tests', cmd: ['bun', 'run', 'scripts/node-smoke.ts'] },
   { name: 'consumer checks', cmd: ['bun', 'run', 'check:consumers', '--skip-build'] },
+  { name: 'release rehearsal', cmd: ['bun', 'run', 'release:rehearse', '--skip-build'] },
 ];
 
 /** Runs a command, streaming its output while keeping a copy. */

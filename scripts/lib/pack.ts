@@ -1,4 +1,4 @@
-/** Packs workspace packages exactly as they would be published (`bun pm pack` resolves `workspace:*`). */
+/** Packs workspace packages exactly as they would be published (`bun pm pack` turns `workspace:^` into `^<version>`). */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runOrThrow } from './process';

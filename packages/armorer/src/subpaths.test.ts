@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 interface Subpath {
@@ -15,65 +15,50 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
   exports: Record<string, unknown>;
   dependencies: Record<string, string>;
 };
-const spec = readFileSync(join(root, '../../../shared/spec/armorer-spec.txt'), 'utf8');
+/** The `.` export of every workspace package, by name: what each backing package offers. */
+const packagesDir = join(root, '..');
+const backing = new Map(
+  readdirSync(packagesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(packagesDir, entry.name, 'package.json')))
+    .map((entry) => {
+      const pkg = JSON.parse(readFileSync(join(packagesDir, entry.name, 'package.json'), 'utf8')) as {
+        name: string;
+        exports?: Record<string, unknown>;
+      };
+      return [pkg.name, pkg] as const;
+    }),
+);
 
-/**
- * Every subpath the spec documents: its import examples plus the support-matrix paragraph, which also
- * names `core`, `registry` and `openapi`.
- */
-const SPEC_SUBPATHS = [
-  '.',
-  './core',
-  './lazy',
-  './utilities',
-  './query',
-  './registry',
-  './inspect',
-  './adapters/openai',
-  './adapters/anthropic',
-  './adapters/gemini',
-  './adapters/open-ai/agents',
-  './truncation',
-  './idempotency',
-  './instrumentation',
-  './middleware',
-  './test',
-  './mcp',
-  './integrations/mcp',
-  './tools',
-  './coding',
-  './openapi',
-];
-/** Documented subpaths that later issues deliver, with the issue that owns each. */
-const PENDING: Record<string, string> = {};
-const SERVER_ONLY = new Set(['./coding', './mcp', './integrations/mcp', './adapters/open-ai/agents']);
-
+// The one list of subpaths is subpaths.json; the exports map and the dependencies are generated from it
+// (`bun run sync:exports`), and these tests hold the three together.
 describe('the meta-package subpaths', () => {
-  test('every armorer subpath the spec mentions is in the documented list', () => {
-    const mentioned = new Set(
-      [...spec.matchAll(/\barmorer(\/[a-z][a-z/-]*[a-z])?\b/g)].map((match) =>
-        match[1] ? `.${match[1]}` : '.',
-      ),
-    );
-    for (const subpath of mentioned) expect(SPEC_SUBPATHS).toContain(subpath);
-  });
-
-  test('the list, the spec and the pending work agree exactly', () => {
-    const implemented = subpaths.map((entry) => entry.subpath);
-    for (const subpath of implemented) expect(SPEC_SUBPATHS).toContain(subpath);
-    const missing = SPEC_SUBPATHS.filter((subpath) => !implemented.includes(subpath)).sort();
-    expect(missing).toEqual(Object.keys(PENDING).sort());
-    expect(new Set(implemented).size).toBe(implemented.length);
+  test('subpaths.json lists each subpath once, "." first', () => {
+    const listed = subpaths.map((entry) => entry.subpath);
+    expect(listed[0]).toBe('.');
+    expect(new Set(listed).size).toBe(listed.length);
+    for (const subpath of listed) expect(subpath).toMatch(/^\.(\/[a-z][a-z0-9-]*)*$/);
   });
 
   test('the exports map is generated from the list', () => {
     const keys = Object.keys(manifest.exports).filter((key) => key !== './package.json');
-    expect(keys.sort()).toEqual(subpaths.map((entry) => entry.subpath).sort());
+    expect(keys).toEqual(subpaths.map((entry) => entry.subpath));
+    expect(manifest.exports['./package.json']).toBe('./package.json');
     for (const entry of subpaths) {
       const conditions = manifest.exports[entry.subpath] as Record<string, unknown>;
       expect(conditions['@armorer/source']).toBe(`./${entry.entry}`);
       expect('browser' in conditions).toBe(!entry.serverOnly);
-      expect(entry.serverOnly).toBe(SERVER_ONLY.has(entry.subpath));
+    }
+  });
+
+  test('a subpath is server-only exactly when its backing package is', () => {
+    for (const entry of subpaths) {
+      const pkg = backing.get(entry.package);
+      expect(pkg?.name).toBe(entry.package);
+      const main = pkg?.exports?.['.'] as Record<string, unknown> | undefined;
+      expect({ subpath: entry.subpath, serverOnly: !(main && 'browser' in main) }).toEqual({
+        subpath: entry.subpath,
+        serverOnly: entry.serverOnly,
+      });
     }
   });
 
@@ -87,8 +72,13 @@ describe('the meta-package subpaths', () => {
       for (const line of code.split('\n'))
         expect(line).toMatch(/^export (type )?(\*|\{[^}]*\}) from '[^']+';$/);
       expect(code).toContain(`from '${entry.package}'`);
-      expect(manifest.dependencies[entry.package]).toBe('workspace:*');
+      expect(manifest.dependencies[entry.package]).toBe('workspace:^');
     }
+  });
+
+  test('every dependency of the meta-package backs a subpath', () => {
+    const used = new Set(subpaths.map((entry) => entry.package));
+    expect(Object.keys(manifest.dependencies).filter((name) => !used.has(name))).toEqual([]);
   });
 });
 

@@ -9,9 +9,9 @@ export interface TruncationOptions {
 
 /** Options of `truncateToolResultContent`. */
 export interface ToolResultTruncationOptions extends TruncationOptions {
-  /** Budget of a successful result, in UTF-16 code units. Default {@link DEFAULT_MAX_CHARACTERS}. */
+  /** Budget of a successful result, in UTF-16 code units. Default {@link @armorer/truncation!DEFAULT_MAX_CHARACTERS | DEFAULT_MAX_CHARACTERS}. */
   readonly maxCharacters?: number;
-  /** Budget of an error message (`isError: true`). Default {@link DEFAULT_ERROR_MAX_CHARACTERS}. */
+  /** Budget of an error message (`isError: true`). Default {@link @armorer/truncation!DEFAULT_ERROR_MAX_CHARACTERS | DEFAULT_ERROR_MAX_CHARACTERS}. */
   readonly errorMaxCharacters?: number;
   /** The content is an error message: use `errorMaxCharacters`. */
   readonly isError?: boolean;
@@ -23,7 +23,7 @@ export interface ToolResultTruncationOptions extends TruncationOptions {
 
 /** Options of `truncateToolResultContentStructured`. */
 export interface StructuredToolResultTruncationOptions {
-  /** Budget of `head` plus `tail`, in UTF-8 bytes. Default {@link DEFAULT_MAX_CHARACTERS}. */
+  /** Budget of `head` plus `tail`, in UTF-8 bytes. Default {@link @armorer/truncation!DEFAULT_MAX_CHARACTERS | DEFAULT_MAX_CHARACTERS}. */
   readonly maxBytes?: number;
   /** Budget of `head`. Default: half of `maxBytes`, rounded up. */
   readonly headBytes?: number;

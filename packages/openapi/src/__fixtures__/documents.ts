@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The repository's copies of real OpenAPI documents (see fixtures/openapi/SOURCE.txt). */
+/** The repository's copies of real OpenAPI documents (see fixtures/openapi/SOURCE.md). */
 export const FIXTURES = join(import.meta.dir, '../../../../fixtures/openapi');
 
 /** Every real document the tests import: file name and OpenAPI version. */
