@@ -30,13 +30,24 @@ function noOpTool(withKey: boolean) {
   });
 }
 
-/** A Map holding the 4,096 newest keys (the oldest is evicted), so millions of fresh keys keep a steady heap. */
+/**
+ * A Map holding the 4,096 newest keys, so millions of fresh keys keep a steady heap. The oldest key is found in
+ * a ring of the inserted keys: taking a Map's first key after many deletions walks the deleted slots, which
+ * cost more than the whole layer and is not what a store does.
+ */
 function boundedStore() {
   const map = new Map<string, ToolResultCacheEntry>();
+  const ring: (string | undefined)[] = new Array(4096);
+  let next = 0;
   return {
     get: (key: string) => map.get(key),
     set: (key: string, value: ToolResultCacheEntry) => {
-      if (map.size >= 4096 && !map.has(key)) map.delete(map.keys().next().value as string);
+      if (!map.has(key)) {
+        const oldest = ring[next];
+        if (oldest !== undefined) map.delete(oldest);
+        ring[next] = key;
+        next = (next + 1) % ring.length;
+      }
       return map.set(key, value);
     },
     delete: (key: string) => map.delete(key),
