@@ -2,6 +2,7 @@ import { expandTerm, type TextMode } from './expand-term';
 import { MAX_QUERY_TERMS, type QueryTerm } from './query-terms';
 import { FIELD_BITS, FIELD_COUNT, type SearchIndex } from './search-index';
 import { rescoreBySegment, type TermHits } from './segment-scores';
+import type { TermCandidate } from './vocabulary';
 
 const K1 = 1.2;
 const FIELD_MASK = (1 << FIELD_BITS) - 1;
@@ -34,6 +35,8 @@ export interface RankRequest {
 export interface RankResult {
   readonly docs: Int32Array;
   readonly scores: Float64Array;
+  /** The index terms each query term was expanded to (what explaining a match reads again). */
+  readonly expansions: ReadonlyMap<QueryTerm, readonly TermCandidate[]>;
 }
 
 interface Scratch {
@@ -82,6 +85,7 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
   const weights = request.weights;
   const touched: number[] = [];
   const terms = limitTerms(index, request.terms);
+  const expansions = new Map<QueryTerm, readonly TermCandidate[]>();
   const segments = request.segments;
   const hits =
     request.mode === 'relevance' && !request.requireAll && segments !== undefined && segments.length > 1
@@ -90,7 +94,9 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
   for (const term of terms) {
     const stamp = ++scratch.term;
     const termDocs: number[] = [];
-    for (const candidate of expandTerm(index, term, request.mode, request.threshold)) {
+    const candidates = expandTerm(index, term, request.mode, request.threshold);
+    expansions.set(term, candidates);
+    for (const candidate of candidates) {
       const postings = index.postings.get(candidate.term);
       if (postings === undefined) continue;
       const { docs, tfs } = postings;
@@ -152,7 +158,7 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
     result[count++] =
       (scores[doc] as number) * (1 + NAME_COVERAGE_BOOST * coverage) * (exactName ? NAME_BOOST : 1);
   }
-  const ranked = { docs: docs.subarray(0, count), scores: result.subarray(0, count) };
+  const ranked = { docs: docs.subarray(0, count), scores: result.subarray(0, count), expansions };
   if (hits !== undefined && segments !== undefined) {
     rescoreBySegment(index, request.terms, segments, hits, ranked.docs, ranked.scores, NAME_COVERAGE_BOOST);
   }

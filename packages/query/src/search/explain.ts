@@ -1,6 +1,7 @@
 import { expandTerm } from '../index/expand-term';
 import type { QueryTerm } from '../index/query-terms';
 import { FIELD_BITS, FIELD_COUNT, type SearchIndex } from '../index/search-index';
+import type { TermCandidate } from '../index/vocabulary';
 import type { ParsedText } from '../query/text-query';
 import { TEXT_FIELDS, type TextField } from '../tool/tool-text';
 
@@ -30,28 +31,46 @@ function positionOf(docs: readonly number[], doc: number): number {
 }
 
 /**
- * The query words a ranked tool matched and in which of its fields (fields weighted 0 left out). Read from
- * the index's postings for the returned tools only, so a search pays for it per result, not per tool.
+ * The query words each ranked tool matched and in which of its fields (fields weighted 0 left out). Read
+ * from the index's postings for the returned tools only, with each query word's related terms expanded once
+ * per search, so a search pays for it per result, not per tool.
  */
-export function explainMatch(index: SearchIndex, text: ParsedText, doc: number): MatchedTerm[] {
-  const out: MatchedTerm[] = [];
-  for (const term of text.terms as readonly QueryTerm[]) {
-    for (const candidate of expandTerm(index, term, text.mode, text.threshold)) {
-      const postings = index.postings.get(candidate.term);
-      if (postings === undefined) continue;
-      const position = positionOf(postings.docs, doc);
-      if (position < 0) continue;
-      const fields: TextField[] = [];
-      let packed = postings.tfs[position] as number;
-      for (let field = 0; field < FIELD_COUNT && packed !== 0; field++, packed >>>= FIELD_BITS) {
-        if ((packed & FIELD_MASK) !== 0 && (text.weights[field] as number) > 0)
-          fields.push(TEXT_FIELDS[field] as TextField);
-      }
-      if (fields.length > 0) {
-        out.push({ word: term.surface, term: candidate.term, fields });
-        break;
+export function explainMatches(
+  index: SearchIndex,
+  text: ParsedText,
+  docs: readonly number[],
+  expanded?: ReadonlyMap<QueryTerm, readonly TermCandidate[]>,
+): MatchedTerm[][] {
+  const expansions = (text.terms as readonly QueryTerm[]).map((term) => ({
+    word: term.surface,
+    candidates: expanded?.get(term) ?? expandTerm(index, term, text.mode, text.threshold),
+  }));
+  return docs.map((doc) => {
+    const out: MatchedTerm[] = [];
+    if (doc < 0) return out;
+    for (const { word, candidates } of expansions) {
+      for (const candidate of candidates) {
+        const postings = index.postings.get(candidate.term);
+        if (postings === undefined) continue;
+        const position = positionOf(postings.docs, doc);
+        if (position < 0) continue;
+        const fields = fieldsOf(postings.tfs[position] as number, text.weights);
+        if (fields.length > 0) {
+          out.push({ word, term: candidate.term, fields });
+          break;
+        }
       }
     }
+    return out;
+  });
+}
+
+function fieldsOf(packed: number, weights: readonly number[]): TextField[] {
+  const fields: TextField[] = [];
+  let rest = packed;
+  for (let field = 0; field < FIELD_COUNT && rest !== 0; field++, rest >>>= FIELD_BITS) {
+    if ((rest & FIELD_MASK) !== 0 && (weights[field] as number) > 0)
+      fields.push(TEXT_FIELDS[field] as TextField);
   }
-  return out;
+  return fields;
 }

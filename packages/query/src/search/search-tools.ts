@@ -8,7 +8,7 @@ import { checkIndex, checkKeys, invalid, isPlainObject } from '../query/query-ke
 import { exactVerifier } from '../query/text-predicate';
 import { parseTextQuery } from '../query/text-query';
 import type { ToolSource } from '../query/types';
-import { explainMatch } from './explain';
+import { explainMatches } from './explain';
 import { fuse } from './fuse';
 import { semanticScores } from './semantic-scores';
 import type { SearchToolsOptions, ToolMatch } from './types';
@@ -134,9 +134,18 @@ export async function searchTools<TTool extends AnyTool>(
       .slice(offset, offset + limit)
       .map((tool) => ({ tool, name: tool.name, score: 0, lexicalScore: 0 }));
   }
-  const explained: ToolMatch[] = matches.map((match) => ({
+  const why =
+    text === undefined
+      ? undefined
+      : explainMatches(
+          index,
+          text,
+          matches.map((match) => index.positionOf(match.tool)),
+          lexical?.expansions,
+        );
+  const explained: ToolMatch[] = matches.map((match, position) => ({
     ...match,
-    matched: text === undefined ? [] : explainMatch(index, text, index.positionOf(match.tool)),
+    matched: why?.[position] ?? [],
   }));
   if (resolved.toolbox !== undefined) {
     emitToolboxEvent(resolved.toolbox, 'search', {
