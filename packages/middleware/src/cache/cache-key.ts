@@ -1,5 +1,5 @@
 import { RESERVED_CONTEXT_KEYS } from '@armorer/core';
-import type { ExecuteContext } from '../shared/context';
+import type { ExecuteContext } from '../common/context';
 import { canonicalKey } from './canonical-key';
 
 /** Per-call fields of an implementation context; everything else is the toolbox and tool context. */

@@ -1,6 +1,6 @@
 import { createMiddleware, type ToolMiddleware } from '@armorer/core';
-import { type Execute, type ExecuteContext, isAsyncIterable } from '../shared/context';
-import { optionalFunction, positiveInteger, positiveNumber, readOptions } from '../shared/options';
+import { type Execute, type ExecuteContext, isAsyncIterable } from '../common/context';
+import { optionalFunction, positiveInteger, positiveNumber, readOptions } from '../common/options';
 import { authorityScope, contextScope, identityOf } from './cache-key';
 import { canonicalKey } from './canonical-key';
 import { LruCache } from './lru-cache';

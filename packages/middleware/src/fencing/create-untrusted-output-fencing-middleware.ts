@@ -1,7 +1,7 @@
 import { createMiddleware, type ToolMiddleware } from '@armorer/core';
+import { type Execute, isPromiseLike } from '../common/context';
+import { readOptions } from '../common/options';
 import { MiddlewareOptionsError } from '../errors/middleware-options-error';
-import { type Execute, isPromiseLike } from '../shared/context';
-import { readOptions } from '../shared/options';
 import { checkDelimiters, defaultDelimiters, type FenceDelimiters } from './delimiters';
 import type { Fencer, UntrustedOutputFence } from './fence';
 import { registerFence } from './fence-registry';

@@ -1,4 +1,4 @@
-import type { Execute } from '../shared/context';
+import type { Execute } from '../common/context';
 
 /** What the fencing middleware records about an implementation it wrapped. */
 export interface FencedImplementation {

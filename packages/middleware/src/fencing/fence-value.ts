@@ -1,4 +1,4 @@
-import { isAsyncIterable } from '../shared/context';
+import { isAsyncIterable } from '../common/context';
 import { type Fencer, fenceText } from './fence';
 
 /** Most values a structured result may hold to be fenced field by field (beyond, it is fenced whole). */

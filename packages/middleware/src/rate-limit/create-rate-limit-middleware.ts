@@ -1,6 +1,6 @@
 import { createMiddleware, createToolError, ToolFailureError, type ToolMiddleware } from '@armorer/core';
-import type { ExecuteContext } from '../shared/context';
-import { optionalFunction, positiveInteger, positiveNumber, readOptions } from '../shared/options';
+import type { ExecuteContext } from '../common/context';
+import { optionalFunction, positiveInteger, positiveNumber, readOptions } from '../common/options';
 import { SlidingWindow } from './sliding-window';
 
 /** Options of {@link createRateLimitMiddleware}. */

@@ -1,8 +1,8 @@
 import { createMiddleware, type ToolMiddleware } from '@armorer/core';
+import { type Execute, type ExecuteContext, isPromiseLike } from '../common/context';
+import { mapResult } from '../common/map-result';
+import { positiveDuration, readOptions } from '../common/options';
 import { MiddlewareOptionsError } from '../errors/middleware-options-error';
-import { type Execute, type ExecuteContext, isPromiseLike } from '../shared/context';
-import { mapResult } from '../shared/map-result';
-import { positiveDuration, readOptions } from '../shared/options';
 import { Deadline, DeadlineQueue } from './deadline';
 import { streamWithDeadline } from './stream-with-deadline';
 

@@ -12,11 +12,11 @@ import {
   type ToolResultTruncationOptions,
   truncateToolResultContent,
 } from '@armorer/truncation';
+import { type Execute, isPromiseLike } from '../common/context';
+import { mapResult } from '../common/map-result';
+import { positiveInteger, readOptions } from '../common/options';
 import { MiddlewareOptionsError } from '../errors/middleware-options-error';
 import { fenceOf, registerFence } from '../fencing/fence-registry';
-import { type Execute, isPromiseLike } from '../shared/context';
-import { mapResult } from '../shared/map-result';
-import { positiveInteger, readOptions } from '../shared/options';
 
 /** Options of {@link createTruncationMiddleware}: the options of `truncateToolResultContent` except `isError`. */
 export type TruncationMiddlewareOptions = Omit<ToolResultTruncationOptions, 'isError'>;

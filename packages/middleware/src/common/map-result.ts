@@ -21,7 +21,12 @@ export function mapResult(value: unknown, mapper: ResultMapper): unknown {
   if (typeof content === 'string') {
     copy = { ...value, content: mapper.text(content) };
   } else if (Array.isArray(content) && content.some(isTextBlock)) {
-    copy = { ...value, content: content.map((block) => (isTextBlock(block) ? { ...block, text: mapper.text(block.text) } : block)) };
+    copy = {
+      ...value,
+      content: content.map((block) =>
+        isTextBlock(block) ? { ...block, text: mapper.text(block.text) } : block,
+      ),
+    };
   }
   // `stream` and `result` may hold the same iterable; wrap it once so both read one wrapper.
   const wrapped = new Map<AsyncIterable<unknown>, AsyncIterable<unknown>>();
