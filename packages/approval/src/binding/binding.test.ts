@@ -147,4 +147,34 @@ describe('approval bindings', () => {
     expect(normalizeCapabilities(undefined)).toBeNull();
     expect(approvalBindingKey(binding)).toBe('tenant=t1;principal=u1\u0000nonce-1');
   });
+
+  test('only bindings parse itself checked skip the checks: copies, frozen look-alikes and proxies do not', () => {
+    const checked = parseApprovalBinding(JSON.parse(JSON.stringify(binding)));
+    expect(Object.isFrozen(checked)).toBe(true);
+    expect(Object.isFrozen(checked.capabilities)).toBe(true);
+    expect(parseApprovalBinding(checked)).toBe(checked);
+    // A frozen copy with a malformed field is parsed (and refused), never trusted as already checked.
+    const lookAlike = Object.freeze({ ...checked, capabilities: 'read' });
+    expect(() => parseApprovalBinding(lookAlike)).toThrow(ApprovalError);
+    // A proxy over a checked binding is read once per field into a new frozen copy.
+    const reads = new Map<PropertyKey, number>();
+    const proxy = new Proxy(checked, {
+      get(target, key, receiver) {
+        reads.set(key, (reads.get(key) ?? 0) + 1);
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const copy = parseApprovalBinding(proxy);
+    expect(copy).not.toBe(proxy);
+    expect(copy).toEqual(checked);
+    expect(reads.get('signature')).toBe(1);
+    expect(reads.get('capabilities')).toBe(1);
+    // Two bindings that carry the same capability list share one frozen list; a different list does not.
+    const other = parseApprovalBinding({ ...JSON.parse(JSON.stringify(binding)), nonce: 'nonce-2' });
+    expect(other.capabilities).toBe(checked.capabilities);
+    const third = parseApprovalBinding({ ...JSON.parse(JSON.stringify(binding)), capabilities: ['read'] });
+    expect(third.capabilities).toEqual(['read']);
+    expect(approvalBindingKey(other)).toBe('tenant=t1;principal=u1\u0000nonce-2');
+    expect(approvalBindingKey({ replayScope: 's', nonce: 'n' })).toBe('s\u0000n');
+  });
 });

@@ -41,9 +41,25 @@ export function matchApprovalBinding(
   if (!(typeof now === 'number' && now < binding.expiresAt)) {
     return { code: 'expired', message: 'The approval has expired.' };
   }
-  for (const [field, code, label] of IDENTITY) {
-    if (binding[field] !== view[field]) {
-      return { code, message: `The approval was issued for another ${label}.` };
+  // Static property reads (a loop over field names would be a megamorphic keyed load); the fast test
+  // first, the table only to name the first difference.
+  if (
+    binding.tenantId !== view.tenantId ||
+    binding.principalId !== view.principalId ||
+    binding.ownerId !== view.ownerId ||
+    binding.audience !== view.audience ||
+    binding.agentId !== view.agentId ||
+    binding.runId !== view.runId ||
+    binding.authorizationRevision !== view.authorizationRevision ||
+    binding.toolboxRevision !== view.toolboxRevision ||
+    binding.toolDefinitionRevision !== view.toolDefinitionRevision ||
+    binding.policyRevision !== view.policyRevision ||
+    binding.approvalRevision !== view.approvalRevision
+  ) {
+    for (const [field, code, label] of IDENTITY) {
+      if (binding[field] !== view[field]) {
+        return { code, message: `The approval was issued for another ${label}.` };
+      }
     }
   }
   if (!sameCapabilities(binding.capabilities, view.capabilities)) {

@@ -1,7 +1,6 @@
-import { equalBytes } from '@noble/ciphers/utils.js';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, hexToBytes, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /** A shared HMAC secret: a string (UTF-8) or raw bytes. Never empty. */
 export type ApprovalSecret = string | Uint8Array;
@@ -11,9 +10,21 @@ type PreparedMac = ReturnType<typeof hmac.create>;
 /** The synchronous HMAC-SHA256 of the platform's own crypto module (OpenSSL/BoringSSL in Node and Bun). */
 interface NativeCrypto {
   createSecretKey(key: Uint8Array): object;
-  createHmac(algorithm: 'sha256', key: object): { update(data: string): { digest(): Uint8Array } };
+  createHmac(algorithm: 'sha256', key: object): { update(data: string): { digest(encoding: 'hex'): string } };
   createHash(algorithm: 'sha256'): { update(data: string): { digest(encoding: 'hex'): string } };
-  timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean;
+  /** One-shot hashing (Node 21.7+, Bun): no hash object per call. */
+  hash?(algorithm: 'sha256', data: string, encoding: 'hex'): string;
+}
+
+/** Bun's native hasher: a keyed instance is an HMAC whose prepared state can be copied. */
+interface BunHasher {
+  update(data: string): BunHasher;
+  copy(): BunHasher;
+  digest(encoding: 'hex'): string;
+}
+interface BunRuntime {
+  CryptoHasher: new (algorithm: 'sha256', key?: Uint8Array) => BunHasher;
+  SHA256: { hash(data: string, encoding: 'hex'): string };
 }
 
 /**
@@ -28,8 +39,7 @@ function loadNativeCrypto(): NativeCrypto | undefined {
     if (
       typeof candidate?.createHmac === 'function' &&
       typeof candidate.createSecretKey === 'function' &&
-      typeof candidate.createHash === 'function' &&
-      typeof candidate.timingSafeEqual === 'function'
+      typeof candidate.createHash === 'function'
     ) {
       return candidate as NativeCrypto;
     }
@@ -39,9 +49,27 @@ function loadNativeCrypto(): NativeCrypto | undefined {
   return undefined;
 }
 
-const nativeCrypto = loadNativeCrypto();
+/** Bun's hashing globals, when running under Bun (checked by shape, not by name alone). */
+function loadBun(): BunRuntime | undefined {
+  const candidate = (globalThis as { Bun?: Partial<BunRuntime> }).Bun;
+  return typeof candidate?.CryptoHasher === 'function' && typeof candidate.SHA256?.hash === 'function'
+    ? (candidate as BunRuntime)
+    : undefined;
+}
 
-const HEX = /^[0-9a-f]{64}$/;
+const nativeCrypto = loadNativeCrypto();
+const bun = loadBun();
+
+/**
+ * Compares two strings without an early exit, so the time taken does not reveal where they differ.
+ * Used for hex signatures, whose length is public.
+ */
+function equalText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let index = 0; index < a.length; index++) difference |= a.charCodeAt(index) ^ b.charCodeAt(index);
+  return difference === 0;
+}
 
 /** Options of {@link createSigningKey}. */
 export interface SigningKeyOptions {
@@ -67,39 +95,53 @@ export interface SigningKeyOptions {
  */
 export class SigningKey {
   readonly #mac: PreparedMac | undefined;
-  /** The native key object (Node, Bun); the secret bytes live only inside it. */
+  /** The native key object (Node); the secret bytes live only inside it. */
   readonly #secret: object | undefined;
+  /** Under Bun: the keyed hasher, and per domain a copy that already absorbed the domain line. */
+  readonly #bunKeyed: BunHasher | undefined;
+  readonly #bunDomains = new Map<string, BunHasher>();
 
   constructor(secret: ApprovalSecret, options?: SigningKeyOptions) {
     const bytes = secretBytes(secret);
-    if (nativeCrypto !== undefined && options?.portable !== true)
-      this.#secret = nativeCrypto.createSecretKey(bytes);
+    const portable = options?.portable === true;
+    if (bun !== undefined && !portable) this.#bunKeyed = new bun.CryptoHasher('sha256', bytes);
+    else if (nativeCrypto !== undefined && !portable) this.#secret = nativeCrypto.createSecretKey(bytes);
     else this.#mac = hmac.create(sha256, bytes);
+    bytes.fill(0);
   }
 
   /** The hex HMAC-SHA256 of `domain`, a newline, then `text`: a domain never verifies as another. */
   sign(domain: string, text: string): string {
-    return bytesToHex(this.#digest(domain, text));
+    return this.#digestHex(domain, text);
   }
 
-  /** Compares in constant time (for signatures of the right length); malformed signatures are false. */
+  /**
+   * Compares in constant time (the signature's length is public); malformed signatures are false: a
+   * signature that is not 64 lowercase hex digits can never equal the computed one.
+   */
   verify(domain: string, text: string, signature: unknown): boolean {
-    if (typeof signature !== 'string' || !HEX.test(signature)) return false;
-    const expected = this.#digest(domain, text);
-    const given = hexToBytes(signature);
-    return this.#secret !== undefined && nativeCrypto !== undefined
-      ? nativeCrypto.timingSafeEqual(expected, given)
-      : equalBytes(expected, given);
+    if (typeof signature !== 'string' || signature.length !== 64) return false;
+    return equalText(this.#digestHex(domain, text), signature);
   }
 
-  #digest(domain: string, text: string): Uint8Array {
+  #digestHex(domain: string, text: string): string {
+    const keyed = this.#bunKeyed;
+    if (keyed !== undefined) {
+      let prepared = this.#bunDomains.get(domain);
+      if (prepared === undefined) {
+        prepared = keyed.copy().update(`${domain}\n`);
+        // Domains are a handful of fixed strings; a caller inventing many still cannot grow this.
+        if (this.#bunDomains.size < 16) this.#bunDomains.set(domain, prepared);
+      }
+      return prepared.copy().update(text).digest('hex');
+    }
     const message = `${domain}\n${text}`;
     if (this.#secret !== undefined && nativeCrypto !== undefined) {
-      return nativeCrypto.createHmac('sha256', this.#secret).update(message).digest();
+      return nativeCrypto.createHmac('sha256', this.#secret).update(message).digest('hex');
     }
     const mac = (this.#mac as PreparedMac).clone();
     mac.update(utf8ToBytes(message));
-    return mac.digest();
+    return bytesToHex(mac.digest());
   }
 
   toJSON(): string {
@@ -174,7 +216,12 @@ export function keyFor(secret: ApprovalSecret | SigningKey): SigningKey {
  * ```
  */
 export function sha256Hex(text: string): string {
-  if (nativeCrypto !== undefined) return nativeCrypto.createHash('sha256').update(text).digest('hex');
+  if (bun !== undefined) return bun.SHA256.hash(text, 'hex');
+  if (nativeCrypto !== undefined) {
+    return typeof nativeCrypto.hash === 'function'
+      ? nativeCrypto.hash('sha256', text, 'hex')
+      : nativeCrypto.createHash('sha256').update(text).digest('hex');
+  }
   return bytesToHex(sha256(utf8ToBytes(text)));
 }
 

@@ -18,6 +18,14 @@ function refuse(code: 'invalid-descriptor' | 'missing-secret', message: string):
   throw new ApprovalError({ code, message });
 }
 
+/** A field the descriptor repeats from its binding must repeat it exactly (or be absent). */
+function checkEcho(record: Record<string, unknown>, field: string, expected: string): void {
+  const value = record[field];
+  if (value !== undefined && value !== expected) {
+    refuse('invalid-descriptor', `The descriptor's ${field} does not match the signed approval.`);
+  }
+}
+
 /**
  * Checks an untrusted pending-approval descriptor: the shape of its binding, the signature (in constant
  * time, under this toolbox's secret), and that the proposed call (tool, call id and the digest of the
@@ -52,15 +60,9 @@ export function verifyDescriptor(
   ) {
     refuse('invalid-descriptor', 'The proposed call does not match the signed approval.');
   }
-  for (const [field, expected] of [
-    ['toolName', binding.toolName],
-    ['callId', binding.callId],
-    ['kind', binding.kind],
-  ] as const) {
-    if (record[field] !== undefined && record[field] !== expected) {
-      refuse('invalid-descriptor', `The descriptor's ${field} does not match the signed approval.`);
-    }
-  }
+  checkEcho(record, 'toolName', binding.toolName);
+  checkEcho(record, 'callId', binding.callId);
+  checkEcho(record, 'kind', binding.kind);
   let digest: string;
   try {
     digest = sha256Hex(canonicalJson(args));

@@ -75,13 +75,12 @@ export async function resumeApproval(
     await store.reserve(binding, view, now);
     let result: ToolResult;
     try {
-      const callOptions: ToolExecuteOptions & { [RESUME]: ResumeState } = {
-        requestContext: frozen,
-        ...(ownerId === undefined ? {} : { ownerId }),
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
-        ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-        [RESUME]: resume,
-      };
+      const callOptions: { -readonly [K in keyof ToolExecuteOptions]: ToolExecuteOptions[K] } & {
+        [RESUME]: ResumeState;
+      } = { requestContext: frozen, [RESUME]: resume };
+      if (ownerId !== undefined) callOptions.ownerId = ownerId;
+      if (options.signal !== undefined) callOptions.signal = options.signal;
+      if (options.timeout !== undefined) callOptions.timeout = options.timeout;
       const call = { id: binding.callId, name: binding.toolName, arguments: executed };
       result = await toPromise(startCall(reg, call, binding.callId, callOptions));
     } finally {

@@ -52,6 +52,8 @@ export class CallState {
   requestContext: RequestContext | undefined;
   /** Rarely needed per-call data, allocated on first use (keeps the common call small). */
   x: CallExtras | undefined = undefined;
+  /** Set when this call resumes a paused approval. */
+  resume: ResumeState | undefined = undefined;
   /** Stands in front of the implementation when the call's options carry one (armorer/idempotency). */
   interceptor: ExecutionInterceptor | undefined = undefined;
 
@@ -301,6 +303,4 @@ export class CallExtras {
   observed: ObservedCall | undefined = undefined;
   /** The host's request context before a policy narrowed it: what an approval binding is signed over. */
   hostRequestContext: RequestContext | undefined = undefined;
-  /** Set when this call resumes a paused approval. */
-  resume: ResumeState | undefined = undefined;
 }

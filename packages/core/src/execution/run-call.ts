@@ -135,7 +135,7 @@ function startAdmitted(
   const state = new CallState(reg, tracker, call, callId, nextExecutionId(), ownerId, requestContext, signal);
   state.wantsStream = stream;
   if (interceptor !== undefined) state.interceptor = interceptor;
-  if (resume !== undefined) state.ext.resume = resume;
+  if (resume !== undefined) state.resume = resume;
   try {
     const observer = reg.owner.observer;
     if (observer !== undefined && (observer.enabled === undefined || observer.enabled())) {
@@ -229,7 +229,7 @@ function afterValidation(
     reg.hasBeforeExecute ||
     reg.gate !== undefined ||
     approvalGate?.ask === true ||
-    state.x?.resume !== undefined
+    state.resume !== undefined
   ) {
     return policyThenInvoke(state);
   }
@@ -240,7 +240,7 @@ function afterValidation(
 async function policyThenInvoke(state: CallState): Promise<ToolResult> {
   const reg = state.reg;
   const config = reg.config;
-  const resume = state.x?.resume;
+  const resume = state.resume;
   const approvalGate = reg.approvalGate;
   if (reg.hasBeforeExecute) {
     let context = createPolicyContext(reg, state, state.call, state.params);

@@ -76,7 +76,7 @@ export function createPolicyContext(
     context: reg.context,
     policyContext: reg.owner.policyContext,
     requestContext: state.requestContext,
-    approval: state.x?.resume?.policyView,
+    approval: state.resume?.policyView,
   };
 }
 
