@@ -30,6 +30,18 @@ describe('canonical JSON', () => {
     }
   });
 
+  test('finite numbers are written exactly as JSON.stringify writes them (property)', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (value) => {
+        expect(canonicalJson(value)).toBe(JSON.stringify(value));
+        expect(canonicalJson([value, { n: value }])).toBe(JSON.stringify([value, { n: value }]));
+      }),
+    );
+    for (const value of [-0, 0, 1e21, 1e-7, 5e-324, Number.MAX_VALUE, -1.5e300, 123456789012345680000]) {
+      expect(canonicalJson(value)).toBe(JSON.stringify(value));
+    }
+  });
+
   test('equal JSON values give equal text, whatever the key order (property)', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {

@@ -33,7 +33,8 @@ function write(value: unknown, depth: number): string {
       return value ? 'true' : 'false';
     case 'number':
       if (!Number.isFinite(value)) throw new TypeError('Non-finite numbers are not JSON data.');
-      return JSON.stringify(value);
+      // For finite numbers String() gives JSON's text (including "0" for -0), without a JSON.stringify call.
+      return String(value);
     case 'object':
       break;
     default:
