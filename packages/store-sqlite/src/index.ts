@@ -31,5 +31,5 @@ export {
   openSqliteStores,
   openSqliteToolResultCache,
 } from './open-sqlite-stores';
-export type { SqliteResultCacheOptions } from './results/sqlite-tool-result-cache';
+export type { SqliteResultCacheOptions, SqliteToolResultCache } from './results/sqlite-tool-result-cache';
 export { SCHEMA_VERSION } from './schema/migrations';

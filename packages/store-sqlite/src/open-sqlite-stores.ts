@@ -1,12 +1,15 @@
 import type { ApprovalStateStore, GrantStateStore } from '@armorer/approval';
-import type { ToolResultCache } from '@armorer/idempotency';
 import {
   type SqliteApprovalStoreOptions,
   sqliteApprovalStateStore,
 } from './approval/sqlite-approval-state-store';
 import { type SqliteConnectionOptions, SqliteDatabase } from './driver/sqlite-database';
 import { type SqliteGrantStoreOptions, sqliteGrantStateStore } from './grant/sqlite-grant-state-store';
-import { type SqliteResultCacheOptions, sqliteToolResultCache } from './results/sqlite-tool-result-cache';
+import {
+  type SqliteResultCacheOptions,
+  type SqliteToolResultCache,
+  sqliteToolResultCache,
+} from './results/sqlite-tool-result-cache';
 
 /** Options of {@link openSqliteStores}: the connection, and each store's retention. */
 export interface SqliteStoresOptions extends SqliteConnectionOptions {
@@ -19,7 +22,7 @@ export interface SqliteStoresOptions extends SqliteConnectionOptions {
 export interface SqliteStores {
   readonly approvals: ApprovalStateStore;
   readonly grants: GrantStateStore;
-  readonly results: ToolResultCache;
+  readonly results: SqliteToolResultCache;
   /** `bun:sqlite` or `node:sqlite`. */
   readonly driver: string;
   /** Deletes a bounded batch of expired rows now (writes do this on their own every `sweepEvery`). */
@@ -99,7 +102,7 @@ export async function openSqliteGrantStateStore(
 }
 
 /**
- * Opens a {@link ToolResultCache} on its own connection to `path`.
+ * Opens a {@link SqliteToolResultCache} on its own connection to `path`.
  *
  * @example
  * ```ts
@@ -109,7 +112,7 @@ export async function openSqliteGrantStateStore(
  */
 export async function openSqliteToolResultCache(
   options: SqliteConnectionOptions & SqliteResultCacheOptions,
-): Promise<Closable<ToolResultCache>> {
+): Promise<Closable<SqliteToolResultCache>> {
   const database = await SqliteDatabase.open(options);
   return withClose(database, () => sqliteToolResultCache(database, options));
 }

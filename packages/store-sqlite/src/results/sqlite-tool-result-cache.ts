@@ -19,6 +19,20 @@ export interface SqliteResultCacheOptions {
   readonly retainResultsMs?: number;
 }
 
+/**
+ * The SQLite {@link ToolResultCache}: every method answers synchronously (the drivers are synchronous),
+ * so the idempotent execution path pays no promise per store call.
+ */
+export interface SqliteToolResultCache extends ToolResultCache {
+  get(key: string): ToolResultCacheEntry | undefined;
+  claimStarted(key: string, entry: StartedEntry): ClaimResult;
+  renewStarted(key: string, attemptId: string, leaseExpiresAt: number): boolean;
+  completeStarted(key: string, attemptId: string, entry: CompletedEntry): boolean;
+  deleteStarted(key: string, attemptId: string): boolean;
+  replaceUnknownStarted(key: string, attemptId: string, entry: StartedEntry, now: number): boolean;
+  replaceLegacyStarted(key: string, legacyStartedAt: number, entry: StartedEntry): boolean;
+}
+
 const CLAIMED: ClaimResult = Object.freeze({ claimed: true });
 const SELECT_BODY = 'SELECT body FROM armorer_results WHERE key = ?';
 const PUT_STARTED =
@@ -28,7 +42,7 @@ const PUT_STARTED =
 export function sqliteToolResultCache(
   database: SqliteDatabase,
   options: SqliteResultCacheOptions = {},
-): ToolResultCache {
+): SqliteToolResultCache {
   const retain = options.retainResultsMs ?? 24 * 60 * 60 * 1000;
   if (!(retain >= 0)) throw new TypeError('retainResultsMs must be >= 0.');
 
