@@ -18,32 +18,36 @@ const WORKERS = Number(process.env.ARMORER_DURABLE_WORKERS ?? 8);
 const ROUNDS = Number(process.env.ARMORER_DURABLE_ROUNDS ?? 200);
 
 describe('SQLite stores across processes', () => {
-  test(
-    `${WORKERS} workers x ${ROUNDS} rounds resume one approval and claim one key: exactly one execution each`,
-    async () => {
-      const report = await runDurableRace({
-        workerModule,
-        execArgv,
-        storeOptions: { path: join(temp.dir, 'race.db') },
-        workers: WORKERS,
-        rounds: ROUNDS,
-      });
-      console.log(
-        `durable race: ${report.workers} workers x ${report.rounds} rounds in ${Math.round(report.durationMs)} ms`,
-        JSON.stringify({ resume: report.resumeOutcomes, execute: report.executeOutcomes }),
-      );
-      expect(report.violations).toEqual([]);
-      expect(report.resumeOutcomes.success).toBe(ROUNDS);
-      expect(report.executeOutcomes.fresh).toBe(ROUNDS);
-    },
-    120_000,
-  );
+  test(`${WORKERS} workers x ${ROUNDS} rounds resume one approval and claim one key: exactly one execution each`, async () => {
+    const report = await runDurableRace({
+      workerModule,
+      execArgv,
+      storeOptions: { path: join(temp.dir, 'race.db') },
+      workers: WORKERS,
+      rounds: ROUNDS,
+    });
+    console.log(
+      `durable race: ${report.workers} workers x ${report.rounds} rounds in ${Math.round(report.durationMs)} ms`,
+      JSON.stringify({ resume: report.resumeOutcomes, execute: report.executeOutcomes }),
+    );
+    expect(report.violations).toEqual([]);
+    expect(report.resumeOutcomes.success).toBe(ROUNDS);
+    expect(report.executeOutcomes.fresh).toBe(ROUNDS);
+  }, 120_000);
 
   test('a worker SIGKILLed between claim and completion leaves unknown-outcome, never a second run', async () => {
-    const report = await runDurableClaimCrash({ workerModule, execArgv, storeOptions: { path: join(temp.dir, 'claim.db') } });
+    const report = await runDurableClaimCrash({
+      workerModule,
+      execArgv,
+      storeOptions: { path: join(temp.dir, 'claim.db') },
+    });
     expect(report.violations).toEqual([]);
     expect(report.executions).toBe(1);
-    expect(report.retries.map((retry) => retry.idempotency)).toEqual(['unknown-outcome', 'unknown-outcome', 'unknown-outcome']);
+    expect(report.retries.map((retry) => retry.idempotency)).toEqual([
+      'unknown-outcome',
+      'unknown-outcome',
+      'unknown-outcome',
+    ]);
   }, 30_000);
 
   test('a worker SIGKILLed between reserve and commit: resumable once the reservation lease passed, run once', async () => {
@@ -59,7 +63,11 @@ describe('SQLite stores across processes', () => {
   }, 30_000);
 
   test('a pending approval and a completed result survive a process restart', async () => {
-    const report = await runDurableRestart({ workerModule, execArgv, storeOptions: { path: join(temp.dir, 'restart.db') } });
+    const report = await runDurableRestart({
+      workerModule,
+      execArgv,
+      storeOptions: { path: join(temp.dir, 'restart.db') },
+    });
     expect(report.violations).toEqual([]);
     expect(report.resume.outcome).toBe('success');
     expect(report.execute.idempotency).toBe('deduped');

@@ -40,7 +40,8 @@ export async function runDurableClaimCrash(
     }
     const executions = session.count('idempotent', label);
     const violations: string[] = [];
-    if (executions !== 1) violations.push(`the probe ran ${executions} times (expected only the killed attempt)`);
+    if (executions !== 1)
+      violations.push(`the probe ran ${executions} times (expected only the killed attempt)`);
     retries.forEach((retry, index) => {
       if (retry.idempotency !== 'unknown-outcome' || retry.code !== 'IDEMPOTENCY_UNKNOWN_OUTCOME') {
         violations.push(`retry ${index} answered ${JSON.stringify(retry)}, not unknown-outcome`);
@@ -94,7 +95,11 @@ export async function runDurableReserveCrash(
     const killedAt = performance.now();
     const settle = options.settleMs ?? 10_000;
     let last: CallOutcome = await survivor.request<CallOutcome>({ op: 'resume', descriptor });
-    while (last.outcome !== 'success' && last.reason === 'already-reserved' && performance.now() - killedAt < settle) {
+    while (
+      last.outcome !== 'success' &&
+      last.reason === 'already-reserved' &&
+      performance.now() - killedAt < settle
+    ) {
       await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 50));
       last = await survivor.request<CallOutcome>({ op: 'resume', descriptor });
     }
@@ -103,8 +108,13 @@ export async function runDurableReserveCrash(
     const executions = session.count('approval', label);
     const violations: string[] = [];
     const result =
-      last.outcome === 'success' ? 'resumed' : last.reason === 'already-reserved' ? 'still-reserved' : 'refused';
-    if (executions !== (result === 'resumed' ? 1 : 0)) violations.push(`the probe ran ${executions} times (${result})`);
+      last.outcome === 'success'
+        ? 'resumed'
+        : last.reason === 'already-reserved'
+          ? 'still-reserved'
+          : 'refused';
+    if (executions !== (result === 'resumed' ? 1 : 0))
+      violations.push(`the probe ran ${executions} times (${result})`);
     if (again.outcome === 'success') violations.push('a second resume after the crash succeeded');
     await survivor.exit();
     return {

@@ -35,10 +35,14 @@ export class WorkerHandle {
 
   constructor(options: WorkerSpawnOptions, config: WorkerConfig) {
     this.#timeout = options.commandTimeoutMs ?? 30_000;
-    this.child = spawn(options.runtime ?? process.execPath, [...(options.execArgv ?? []), options.workerModule], {
-      env: { ...process.env, [WORKER_ENV]: JSON.stringify(config) },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    this.child = spawn(
+      options.runtime ?? process.execPath,
+      [...(options.execArgv ?? []), options.workerModule],
+      {
+        env: { ...process.env, [WORKER_ENV]: JSON.stringify(config) },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     this.child.stderr?.on('data', (chunk: Buffer) => {
       this.#stderr = (this.#stderr + chunk.toString()).slice(-4000);
     });
@@ -66,7 +70,9 @@ export class WorkerHandle {
     });
     this.child.on('exit', (code, signal) => {
       this.#exited = true;
-      const error = new Error(`worker ${config.index} exited (${signal ?? code})${this.#stderr ? `:\n${this.#stderr}` : ''}`);
+      const error = new Error(
+        `worker ${config.index} exited (${signal ?? code})${this.#stderr ? `:\n${this.#stderr}` : ''}`,
+      );
       onFail(error);
       for (const pending of this.#pending.values()) pending.reject(error);
       this.#pending.clear();
@@ -151,7 +157,12 @@ export async function startWorkers(
 ): Promise<WorkerHandle[]> {
   const workers = Array.from(
     { length: count },
-    (_, offset) => new WorkerHandle(options, { index: firstIndex + offset, storeOptions: options.storeOptions, ...shared }),
+    (_, offset) =>
+      new WorkerHandle(options, {
+        index: firstIndex + offset,
+        storeOptions: options.storeOptions,
+        ...shared,
+      }),
   );
   try {
     await Promise.all(workers.map((worker) => worker.ready));

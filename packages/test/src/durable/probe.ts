@@ -23,7 +23,11 @@ export function createProbe(
   const probe = createTool({
     name: 'durable-probe',
     description: 'Records one execution in the side file',
-    input: z.object({ kind: z.enum(['approval', 'idempotent']), label: z.string(), hang: z.boolean().optional() }),
+    input: z.object({
+      kind: z.enum(['approval', 'idempotent']),
+      label: z.string(),
+      hang: z.boolean().optional(),
+    }),
     metadata: { mutates: true },
     async execute({ kind, label, hang }) {
       appendFileSync(options.sideFile, `${kind}\t${label}\t${process.pid}\n`);
@@ -61,12 +65,15 @@ export function createProbe(
         { requestContext: PROBE_CONTEXT },
       );
       if (result.outcome !== 'action_required') {
-        throw new Error(`issuing ${label}: expected action_required, got ${result.outcome} ${result.error?.message ?? ''}`);
+        throw new Error(
+          `issuing ${label}: expected action_required, got ${result.outcome} ${result.error?.message ?? ''}`,
+        );
       }
       return JSON.parse(JSON.stringify(result.pendingApproval));
     },
     async resume(descriptor: unknown, hang: boolean): Promise<CallOutcome> {
-      const proposed = (descriptor as { proposedCall?: { arguments?: Record<string, unknown> } }).proposedCall;
+      const proposed = (descriptor as { proposedCall?: { arguments?: Record<string, unknown> } })
+        .proposedCall;
       const result = await toolbox.resumeApproval(descriptor as never, {
         requestContext: PROBE_CONTEXT,
         ...(hang ? { arguments: { ...proposed?.arguments, hang: true } } : {}),
@@ -75,7 +82,11 @@ export function createProbe(
     },
     async execute(key: string, label: string, hang: boolean): Promise<CallOutcome> {
       const result = await idempotent.execute(
-        { id: `call-${label}`, name: 'durable-probe', arguments: { kind: 'idempotent', label, ...(hang ? { hang } : {}) } },
+        {
+          id: `call-${label}`,
+          name: 'durable-probe',
+          arguments: { kind: 'idempotent', label, ...(hang ? { hang } : {}) },
+        },
         { requestContext: PROBE_CONTEXT, idempotencyKey: key },
       );
       return outcomeOf(result);

@@ -28,8 +28,20 @@ export interface WorkerConfig {
 export type Command =
   | { readonly id: number; readonly op: 'issue'; readonly label: string }
   | { readonly id: number; readonly op: 'resume'; readonly descriptor: unknown; readonly hang?: boolean }
-  | { readonly id: number; readonly op: 'execute'; readonly key: string; readonly label: string; readonly hang?: boolean }
-  | { readonly id: number; readonly op: 'both'; readonly descriptor: unknown; readonly key: string; readonly label: string }
+  | {
+      readonly id: number;
+      readonly op: 'execute';
+      readonly key: string;
+      readonly label: string;
+      readonly hang?: boolean;
+    }
+  | {
+      readonly id: number;
+      readonly op: 'both';
+      readonly descriptor: unknown;
+      readonly key: string;
+      readonly label: string;
+    }
   | { readonly id: number; readonly op: 'prepare'; readonly command: Command }
   | { readonly id: number; readonly op: 'go' }
   | { readonly id: number; readonly op: 'exit' };

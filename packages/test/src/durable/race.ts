@@ -58,7 +58,9 @@ export async function runDurableRace(options: DurableRaceOptions): Promise<Durab
       const issuer = workers[round % count];
       const descriptor = await issuer?.request({ op: 'issue', label });
       const armed = await Promise.all(
-        workers.map((worker) => worker.prepare<[CallOutcome, CallOutcome]>({ op: 'both', descriptor, key: `key-${label}`, label })),
+        workers.map((worker) =>
+          worker.prepare<[CallOutcome, CallOutcome]>({ op: 'both', descriptor, key: `key-${label}`, label }),
+        ),
       );
       for (const worker of workers) worker.go();
       const results = await Promise.all(armed.map((item) => item.result));

@@ -38,8 +38,10 @@ export async function runDurableRestart(options: WorkerSpawnOptions): Promise<Re
     await after.exit();
     const violations: string[] = [];
     if (first.idempotency !== 'fresh') violations.push(`the first call answered ${JSON.stringify(first)}`);
-    if (resume.outcome !== 'success') violations.push(`the resume after the restart answered ${JSON.stringify(resume)}`);
-    if (execute.idempotency !== 'deduped') violations.push(`the call after the restart answered ${JSON.stringify(execute)}`);
+    if (resume.outcome !== 'success')
+      violations.push(`the resume after the restart answered ${JSON.stringify(resume)}`);
+    if (execute.idempotency !== 'deduped')
+      violations.push(`the call after the restart answered ${JSON.stringify(execute)}`);
     for (const kind of ['approval', 'idempotent'] as const) {
       const ran = session.count(kind, label);
       if (ran !== 1) violations.push(`the ${kind} probe ran ${ran} times`);

@@ -15,7 +15,9 @@ export class DurableSession {
 
   constructor(readonly options: WorkerSpawnOptions) {
     if (typeof options?.workerModule !== 'string' || options.workerModule.length === 0) {
-      throw new TypeError('The durable harness needs workerModule: the path of a module calling runDurableWorker().');
+      throw new TypeError(
+        'The durable harness needs workerModule: the path of a module calling runDurableWorker().',
+      );
     }
   }
 
@@ -57,7 +59,10 @@ export class DurableSession {
 }
 
 /** Runs `body` in a session, always disposing of it. @internal */
-export async function withSession<T>(options: WorkerSpawnOptions, body: (session: DurableSession) => Promise<T>): Promise<T> {
+export async function withSession<T>(
+  options: WorkerSpawnOptions,
+  body: (session: DurableSession) => Promise<T>,
+): Promise<T> {
   const session = new DurableSession(options);
   try {
     return await body(session);

@@ -18,7 +18,10 @@ import { type Command, type OpenDurableStores, type Reply, WORKER_ENV, type Work
  */
 export async function runDurableWorker<TOptions>(open: OpenDurableStores<TOptions>): Promise<void> {
   const raw = process.env[WORKER_ENV];
-  if (raw === undefined) throw new Error(`runDurableWorker() runs in a process the durable harness spawned (${WORKER_ENV} is unset).`);
+  if (raw === undefined)
+    throw new Error(
+      `runDurableWorker() runs in a process the durable harness spawned (${WORKER_ENV} is unset).`,
+    );
   const config = JSON.parse(raw) as WorkerConfig;
   const send = (reply: Reply) => process.stdout.write(`${JSON.stringify(reply)}\n`);
   const stores = await open(config.storeOptions as TOptions);
@@ -66,7 +69,8 @@ export async function runDurableWorker<TOptions>(open: OpenDurableStores<TOption
         (value) => {
           if (command.op !== 'go') send({ id: command.id, ok: true, value: value ?? null });
         },
-        (error: unknown) => send({ id: command.id, ok: false, error: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) =>
+          send({ id: command.id, ok: false, error: error instanceof Error ? error.message : String(error) }),
       );
   };
 
