@@ -94,9 +94,13 @@ export function sqliteApprovalStateStore(
     const checked = parseApprovalBinding(binding);
     const key = keyOf(checked);
     database.write(doing, () => {
-      if (rowOf(checked, key)?.state !== 'reserved')
-        throw refusal('not-reserved', 'The approval is not reserved.');
-      database.statement(UPDATE_STATE).run(next, null, key);
+      // One conditional update; only a refusal reads the row to say why.
+      const changed = database
+        .statement(`${UPDATE_STATE} AND signature = ? AND state = 'reserved'`)
+        .run(next, null, key, checked.signature).changes;
+      if (changed === 1) return;
+      rowOf(checked, key);
+      throw refusal('not-reserved', 'The approval is not reserved.');
     });
   }
 

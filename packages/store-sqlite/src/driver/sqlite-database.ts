@@ -103,9 +103,8 @@ export class SqliteDatabase {
    */
   write<T>(doing: string, body: () => T): T {
     this.#checkOpen();
-    const driver = this.#driver;
     try {
-      driver.exec('BEGIN IMMEDIATE');
+      this.statement('BEGIN IMMEDIATE').run();
     } catch (error) {
       throw toStoreError(error, doing);
     }
@@ -115,11 +114,11 @@ export class SqliteDatabase {
         this.#writes = 0;
         this.#sweep();
       }
-      driver.exec('COMMIT');
+      this.statement('COMMIT').run();
       return result;
     } catch (error) {
       try {
-        driver.exec('ROLLBACK');
+        this.statement('ROLLBACK').run();
       } catch {
         // The failure already ended the transaction.
       }
