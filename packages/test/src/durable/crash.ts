@@ -1,5 +1,4 @@
-import type { WorkerSpawnOptions } from './pool';
-import type { CallOutcome } from './protocol';
+import type { CallOutcome, WorkerSpawnOptions } from './protocol';
 import { withSession } from './session';
 
 /** What {@link runDurableClaimCrash} saw. */

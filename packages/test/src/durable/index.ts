@@ -22,8 +22,7 @@
  */
 export type { ClaimCrashReport, ReserveCrashReport } from './crash';
 export { runDurableClaimCrash, runDurableReserveCrash } from './crash';
-export type { WorkerSpawnOptions } from './pool';
-export type { CallOutcome, DurableStores, OpenDurableStores } from './protocol';
+export type { CallOutcome, DurableStores, OpenDurableStores, WorkerSpawnOptions } from './protocol';
 export type { DurableRaceOptions, DurableRaceReport } from './race';
 export { runDurableRace } from './race';
 export type { RestartReport } from './restart';

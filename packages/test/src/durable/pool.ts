@@ -1,21 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import type { Command, Reply, WorkerConfig } from './protocol';
+import type { Command, Reply, WorkerConfig, WorkerSpawnOptions } from './protocol';
 import { WORKER_ENV } from './protocol';
-
-/** How to start worker processes. */
-export interface WorkerSpawnOptions {
-  /** Absolute path of your worker module: the file that calls `runDurableWorker(open)`. */
-  readonly workerModule: string;
-  /** JSON options handed to your `open` function in every worker (a database path, a URL). */
-  readonly storeOptions: unknown;
-  /** The runtime binary (default: the one running the test, `process.execPath`). */
-  readonly runtime?: string;
-  /** Arguments before the module path, for example `['--conditions=my-source']`. */
-  readonly execArgv?: readonly string[];
-  /** How long one command may take before the run fails (default 30 000 ms). */
-  readonly commandTimeoutMs?: number;
-}
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type Distribute<T> = T extends unknown ? Omit<T, 'id'> : never;

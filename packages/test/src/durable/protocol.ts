@@ -12,6 +12,20 @@ export interface DurableStores {
 /** Opens the stores in a worker process from the JSON options the test passed. */
 export type OpenDurableStores<TOptions> = (options: TOptions) => DurableStores | Promise<DurableStores>;
 
+/** How to start worker processes. */
+export interface WorkerSpawnOptions {
+  /** Absolute path of your worker module: the file that calls `runDurableWorker(open)`. */
+  readonly workerModule: string;
+  /** JSON options handed to your `open` function in every worker (a database path, a URL). */
+  readonly storeOptions: unknown;
+  /** The runtime binary (default: the one running the test, `process.execPath`). */
+  readonly runtime?: string;
+  /** Arguments before the module path, for example `['--conditions=my-source']`. */
+  readonly execArgv?: readonly string[];
+  /** How long one command may take before the run fails (default 30 000 ms). */
+  readonly commandTimeoutMs?: number;
+}
+
 /** The environment variable carrying a worker's {@link WorkerConfig} (JSON). @internal */
 export const WORKER_ENV = 'ARMORER_DURABLE_WORKER';
 

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startWorkers, type WorkerHandle, type WorkerSpawnOptions } from './pool';
+import { startWorkers, type WorkerHandle } from './pool';
+import type { WorkerSpawnOptions } from './protocol';
 
 /** One harness run: a side file every probe execution is appended to, a fresh secret, its workers. @internal */
 export class DurableSession {
