@@ -1,7 +1,8 @@
 /**
  * Node smoke test of the built package (run `bun run build` first): ESM import and CJS require of dist,
- * the node:sqlite driver (DatabaseSync) on a real file, two connections sharing it, WAL, the typed errors.
- * Exits non-zero on failure.
+ * the node:sqlite driver (DatabaseSync) on a real file, two connections sharing it, WAL, the typed errors,
+ * and the durable process tests of @armorer/test/durable with Node worker processes (a race of 8 workers,
+ * a SIGKILL between claim and completion, a restart). Exits non-zero on failure.
  *
  *   node test/node-smoke.mjs        (Node >= 22.5)
  */
@@ -10,6 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runDurableClaimCrash, runDurableRace, runDurableRestart } from '@armorer/test/durable';
 
 const esm = await import('../dist/index.js');
 const cjs = createRequire(import.meta.url)('../dist/index.cjs');
@@ -75,6 +78,28 @@ try {
       );
     });
   }
+  const workerModule = fileURLToPath(new URL('./node-durable-worker.mjs', import.meta.url));
+  await check('node workers: 8 processes x 40 rounds, exactly one execution per round', async () => {
+    const report = await runDurableRace({
+      workerModule,
+      storeOptions: { path: join(dir, 'race.db') },
+      workers: 8,
+      rounds: 40,
+    });
+    assert.deepEqual(report.violations, []);
+    console.log(`  (${Math.round(report.durationMs)} ms)`);
+  });
+  await check('node workers: SIGKILL between claim and completion leaves unknown-outcome', async () => {
+    const report = await runDurableClaimCrash({
+      workerModule,
+      storeOptions: { path: join(dir, 'claim.db') },
+    });
+    assert.deepEqual(report.violations, []);
+  });
+  await check('node workers: an approval and a result survive a restart', async () => {
+    const report = await runDurableRestart({ workerModule, storeOptions: { path: join(dir, 'restart.db') } });
+    assert.deepEqual(report.violations, []);
+  });
   console.log(`store-sqlite node smoke: ${passed} checks passed`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
