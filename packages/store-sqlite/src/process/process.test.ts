@@ -2,11 +2,13 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import {
   runDurableClaimCrash,
+  runDurableOutage,
   runDurableRace,
   runDurableReserveCrash,
   runDurableRestart,
 } from '@armorer/test/durable';
 import { tempDatabase } from '../__fixtures__/temp-db';
+import { SqliteDatabase } from '../driver/sqlite-database';
 
 const temp = tempDatabase('process');
 afterAll(() => temp.cleanup());
@@ -71,5 +73,25 @@ describe('SQLite stores across processes', () => {
     expect(report.violations).toEqual([]);
     expect(report.resume.outcome).toBe('success');
     expect(report.execute.idempotency).toBe('deduped');
+  }, 30_000);
+
+  test('the database locked away gives typed store errors and no execution; unlocked, the same worker serves again', async () => {
+    const path = join(temp.dir, 'outage.db');
+    const holder = await SqliteDatabase.open({ path });
+    const report = await runDurableOutage({
+      workerModule,
+      execArgv,
+      storeOptions: { path, busyTimeoutMs: 100 },
+      // Another process holding the write lock past the busy timeout is SQLite's "server away".
+      outage: {
+        begin: () => holder.statement('BEGIN IMMEDIATE').run(),
+        end: () => holder.statement('COMMIT').run(),
+      },
+    });
+    holder.close();
+    expect(report.violations).toEqual([]);
+    expect(report.during.execute.code).toBe('IDEMPOTENCY_STORE_FAILED');
+    expect(report.during.resume.reason).toBe('busy');
+    expect(report.after.execute.idempotency).toBe('fresh');
   }, 30_000);
 });

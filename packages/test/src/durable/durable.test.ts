@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
-import { runDurableClaimCrash, runDurableRace, runDurableReserveCrash, runDurableRestart } from './index';
+import {
+  runDurableClaimCrash,
+  runDurableOutage,
+  runDurableRace,
+  runDurableReserveCrash,
+  runDurableRestart,
+} from './index';
 
 // Stores that are not shared between processes: every scenario must report it.
 const common = {
@@ -41,6 +47,7 @@ describe('the durable harness catches stores that are not shared across processe
   test('bad options are refused before any process starts', async () => {
     await expect(runDurableRace({ ...common, workers: 1 })).rejects.toBeInstanceOf(TypeError);
     await expect(runDurableRestart({ ...common, workerModule: '' })).rejects.toBeInstanceOf(TypeError);
+    await expect(runDurableOutage({ ...common, outage: {} as never })).rejects.toBeInstanceOf(TypeError);
   });
 
   test('a worker module that fails to open its stores fails the run with its error', async () => {

@@ -2,7 +2,7 @@
  * @armorer/test/durable: process tests for durable stores (server-only). Point them at a worker module
  * that opens your stores and they spawn real worker processes running the real approval and idempotency
  * paths: a multi-process race (N workers, R rounds, exactly one execution per round), crashes (SIGKILL
- * between claim and completion, between reserve and commit) and a restart. Executions are counted from a
+ * between claim and completion, between reserve and commit), a restart, and a backend outage. Executions are counted from a
  * side file the probe tool appends to, never from what the workers claim.
  *
  * @example
@@ -22,6 +22,8 @@
  */
 export type { ClaimCrashReport, ReserveCrashReport } from './crash';
 export { runDurableClaimCrash, runDurableReserveCrash } from './crash';
+export type { Outage, OutageReport } from './outage';
+export { runDurableOutage } from './outage';
 export type { CallOutcome, DurableStores, OpenDurableStores, WorkerSpawnOptions } from './protocol';
 export type { DurableRaceOptions, DurableRaceReport } from './race';
 export { runDurableRace } from './race';
