@@ -2,9 +2,10 @@
  * Durable stores (`bun run bench:stores`): per-operation latency and throughput of issue, reserve and
  * commit (approvals) and claim and complete (idempotency) for each store in `targets.ts`, against its
  * raw client doing one equivalent round trip in the same run. The median ratio of the rounds is checked
- * against the budget (<= 1.3x). Prints PASS/MISS; the exit code is 0 either way. `--quick` for a smoke run.
+ * against the budget (<= 1.3x); the CPU-time ratio is printed beside it, since on a shared machine other
+ * processes disturb it least. Prints PASS/MISS; the exit code is 0 either way. `--quick` for a smoke run.
  */
-import { measureSubject, OPERATIONS, type Operation } from './measure';
+import { measureSubject, OPERATIONS } from './measure';
 import { TARGETS } from './targets';
 
 const RATIO_BUDGET = 1.3;
@@ -31,17 +32,20 @@ for (const target of TARGETS) {
     const timings = await measureSubject(subject, count, rounds);
     console.log(target.name);
     console.log(
-      `  ${'operation'.padEnd(10)} ${'store'.padStart(9)} ${'raw'.padStart(9)} ${'ratio'.padStart(6)} ${'store ops'.padStart(11)} ${'raw ops'.padStart(11)}`,
+      `  ${'operation'.padEnd(10)} ${'store'.padStart(9)} ${'raw'.padStart(9)} ${'wall'.padStart(6)} ${'cpu'.padStart(6)} ${'store ops'.padStart(11)} ${'raw ops'.padStart(11)}`,
     );
     for (const operation of OPERATIONS) {
       const best = (side: 'store' | 'raw') =>
-        Math.min(...timings.map((timing) => timing[side][operation as Operation]));
-      const ratio = median(timings.map((timing) => timing.store[operation] / timing.raw[operation]));
+        Math.min(...timings.map((timing) => timing[side][operation].wall));
+      const ratio = (clock: 'wall' | 'cpu') =>
+        median(timings.map((timing) => timing.store[operation][clock] / timing.raw[operation][clock]));
+      const wall = ratio('wall');
+      const cpu = ratio('cpu');
       console.log(
-        `  ${operation.padEnd(10)} ${format(best('store')).padStart(9)} ${format(best('raw')).padStart(9)} ${`${ratio.toFixed(2)}x`.padStart(6)} ${rate(best('store')).padStart(11)} ${rate(best('raw')).padStart(11)}`,
+        `  ${operation.padEnd(10)} ${format(best('store')).padStart(9)} ${format(best('raw')).padStart(9)} ${`${wall.toFixed(2)}x`.padStart(6)} ${`${cpu.toFixed(2)}x`.padStart(6)} ${rate(best('store')).padStart(11)} ${rate(best('raw')).padStart(11)}`,
       );
       budgets.push(
-        `  ${ratio <= RATIO_BUDGET ? 'PASS' : 'MISS'} ${target.name} ${operation} ${ratio.toFixed(2)}x the raw round trip (<= ${RATIO_BUDGET}x)`,
+        `  ${wall <= RATIO_BUDGET ? 'PASS' : 'MISS'} ${target.name} ${operation} ${wall.toFixed(2)}x the raw round trip, wall clock (<= ${RATIO_BUDGET}x; CPU time ${cpu.toFixed(2)}x)`,
       );
     }
   } finally {
