@@ -13,12 +13,16 @@ export function packageBuildConfig(packageDir: string): UserConfig {
   const targets = exportTargets(manifest);
   if (targets.length === 0) throw new Error(`${manifest.name} has no exports to build`);
   const serverOnly = targets.every((target) => !target.browser);
+  // A browser-capable package may also have a server-only subpath (`@armorer/test/durable`): its Node
+  // builtins stay imports. The consumer check's browser bundle still fails a browser subpath using one.
+  const mixed = !serverOnly && targets.some((target) => !target.browser);
   return {
     cwd: packageDir,
     entry: Object.fromEntries(targets.map((target) => [target.entryName, target.source])),
     format: ['esm', 'cjs'],
     // Browser-capable packages are built platform-neutral; server-only ones may use Node builtins.
     platform: serverOnly ? 'node' : 'neutral',
+    ...(mixed ? { deps: { neverBundle: [/^node:/] } } : {}),
     target: 'es2023',
     // With "type": "module": ESM -> .js/.d.ts, CJS -> .cjs/.d.cts, as the exports maps say.
     fixedExtension: false,

@@ -67,5 +67,26 @@ module.exports = async function smoke(ns, { z, assert }) {
     assert.equal(exported.paths['/sum'].post.operationId, 'sum', 'toOpenAPI writes one POST per tool');
     called.push('fromOpenAPI', 'toOpenAPI');
   }
+  if (typeof ns.openSqliteStores === 'function') {
+    // The runtime's own SQLite (bun:sqlite or node:sqlite), in memory: one claim wins, the next sees it.
+    const stores = await ns.openSqliteStores({ path: ':memory:' });
+    const now = Date.now();
+    const entry = {
+      version: 1,
+      state: 'started',
+      attemptId: 'a1',
+      startedAt: now,
+      leaseExpiresAt: now + 1000,
+      leaseDeadlineAt: now + 10000,
+    };
+    assert.deepEqual(stores.results.claimStarted('smoke', entry), { claimed: true }, 'the first claim wins');
+    assert.equal(
+      stores.results.claimStarted('smoke', { ...entry, attemptId: 'a2' }).claimed,
+      false,
+      'the second loses',
+    );
+    stores.close();
+    called.push('openSqliteStores');
+  }
   return called;
 };

@@ -1,0 +1,36 @@
+import { afterAll, describe, it, test } from 'bun:test';
+import {
+  approvalStateStoreConformance,
+  defineToolResultCacheConformance,
+  grantStateStoreConformance,
+} from '@armorer/test';
+import { tempDatabase } from './__fixtures__/temp-db';
+import { SqliteDatabase } from './driver/sqlite-database';
+import { openSqliteStores } from './open-sqlite-stores';
+import { seedLegacyStarted, sqliteToolResultCache } from './results/sqlite-tool-result-cache';
+
+const temp = tempDatabase('conformance');
+const stores = await openSqliteStores({ path: temp.path, synchronous: 'normal' });
+// A second connection to the same file: the suites also pass when reads and writes cross connections.
+const database = await SqliteDatabase.open({ path: temp.path, synchronous: 'normal' });
+afterAll(() => {
+  stores.close();
+  database.close();
+  temp.cleanup();
+});
+
+approvalStateStoreConformance(
+  () => stores.approvals,
+  { describe, it },
+  { name: 'SQLite ApprovalStateStore' },
+);
+grantStateStoreConformance(() => stores.grants, { describe, it }, { name: 'SQLite GrantStateStore' });
+defineToolResultCacheConformance(() => stores.results, {
+  test,
+  name: 'SQLite ToolResultCache',
+  seedLegacyStarted: (_cache, key, startedAt) => seedLegacyStarted(database, key, startedAt),
+});
+defineToolResultCacheConformance(() => sqliteToolResultCache(database), {
+  test,
+  name: 'SQLite ToolResultCache (second connection)',
+});

@@ -1,0 +1,206 @@
+import { StoreError, toStoreError } from '../errors/store-error';
+import { MIGRATIONS, SCHEMA_VERSION, SWEPT_TABLES } from '../schema/migrations';
+import { openDriver } from './open-driver';
+import type { SqlDriver, SqlStatement } from './types';
+
+/** Options of a SQLite connection shared by the stores. */
+export interface SqliteConnectionOptions {
+  /** The database file (created when absent). `:memory:` works but is private to one connection. */
+  readonly path: string;
+  /** How long a write waits for another process's lock before failing `busy` (default 5000 ms). */
+  readonly busyTimeoutMs?: number;
+  /**
+   * `full` (default) syncs the write-ahead log on every commit, so a recorded claim or result survives
+   * a power loss; `normal` syncs at checkpoints only (survives process crashes, not power loss).
+   */
+  readonly synchronous?: 'full' | 'normal';
+  /** Run the bounded expiry sweep once every this many writes (default 64). */
+  readonly sweepEvery?: number;
+  /** The most rows one sweep deletes per table (default 256). */
+  readonly sweepBatch?: number;
+  /** The store's clock (default `Date.now`): expiry sweeps and reservation leases. */
+  readonly now?: () => number;
+}
+
+/**
+ * One connection: prepared statements, `BEGIN IMMEDIATE` write transactions with the bounded expiry
+ * sweep folded in, and driver failures turned into {@link StoreError}s.
+ */
+export class SqliteDatabase {
+  readonly now: () => number;
+  readonly #driver: SqlDriver;
+  readonly #statements = new Map<string, SqlStatement>();
+  readonly #sweepEvery: number;
+  readonly #sweepBatch: number;
+  #writes = 0;
+  #closed = false;
+
+  private constructor(driver: SqlDriver, options: SqliteConnectionOptions) {
+    this.#driver = driver;
+    this.now = options.now ?? Date.now;
+    this.#sweepEvery = positive(options.sweepEvery, 64, 'sweepEvery');
+    this.#sweepBatch = positive(options.sweepBatch, 256, 'sweepBatch');
+  }
+
+  /** Opens the file, switches it to WAL, and creates or migrates the schema. */
+  static async open(options: SqliteConnectionOptions): Promise<SqliteDatabase> {
+    if (typeof options?.path !== 'string' || options.path.length === 0) {
+      throw new TypeError('openSqliteStores() needs a path (a file name, or ":memory:").');
+    }
+    const busyTimeout = positive(options.busyTimeoutMs, 5000, 'busyTimeoutMs');
+    const synchronous = options.synchronous ?? 'full';
+    if (synchronous !== 'full' && synchronous !== 'normal') {
+      throw new TypeError('synchronous must be "full" or "normal".');
+    }
+    let driver: SqlDriver;
+    try {
+      driver = await openDriver(options.path);
+    } catch (error) {
+      throw wrapOpen(error, options.path);
+    }
+    const database = new SqliteDatabase(driver, options);
+    try {
+      // The busy timeout first: switching to WAL itself waits for other connections.
+      driver.exec(`PRAGMA busy_timeout = ${Math.trunc(busyTimeout)}`);
+      driver.exec('PRAGMA journal_mode = WAL');
+      driver.exec(`PRAGMA synchronous = ${synchronous.toUpperCase()}`);
+      database.#migrate();
+    } catch (error) {
+      driver.close();
+      throw wrapOpen(error, options.path);
+    }
+    return database;
+  }
+
+  /** The driver in use: `bun:sqlite` or `node:sqlite`. */
+  get driverName(): string {
+    return this.#driver.name;
+  }
+
+  /** A cached prepared statement. */
+  statement(sql: string): SqlStatement {
+    let statement = this.#statements.get(sql);
+    if (statement === undefined) {
+      statement = this.#driver.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** A read outside any transaction (one statement sees one consistent snapshot). */
+  read<T>(doing: string, body: () => T): T {
+    this.#checkOpen();
+    try {
+      return body();
+    } catch (error) {
+      throw toStoreError(error, doing);
+    }
+  }
+
+  /**
+   * Runs `body` in a `BEGIN IMMEDIATE` transaction: the write lock is taken first (waiting up to the busy
+   * timeout), so a read-decide-write inside is atomic across processes. A thrown refusal rolls back.
+   */
+  write<T>(doing: string, body: () => T): T {
+    this.#checkOpen();
+    try {
+      this.statement('BEGIN IMMEDIATE').run();
+    } catch (error) {
+      throw toStoreError(error, doing);
+    }
+    try {
+      const result = body();
+      if (++this.#writes >= this.#sweepEvery) {
+        this.#writes = 0;
+        this.#sweep();
+      }
+      this.statement('COMMIT').run();
+      return result;
+    } catch (error) {
+      try {
+        this.statement('ROLLBACK').run();
+      } catch {
+        // The failure already ended the transaction.
+      }
+      throw toStoreError(error, doing);
+    }
+  }
+
+  /** Deletes at most `sweepBatch` rows per table whose reclaim time passed. Runs inside a write. */
+  #sweep(): void {
+    const now = this.now();
+    for (const table of SWEPT_TABLES) {
+      this.statement(
+        `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE reclaim_at < ? LIMIT ?)`,
+      ).run(now, this.#sweepBatch);
+    }
+  }
+
+  /** Runs one sweep now, in its own transaction (housekeeping without waiting for writes). */
+  sweepNow(): void {
+    this.write('sweeping expired rows', () => this.#sweep());
+  }
+
+  #migrate(): void {
+    const driver = this.#driver;
+    driver.exec('BEGIN IMMEDIATE');
+    try {
+      driver.exec(
+        'CREATE TABLE IF NOT EXISTS armorer_schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)',
+      );
+      const row = driver.prepare('SELECT version FROM armorer_schema_version WHERE id = 1').get();
+      const current = typeof row?.version === 'number' ? row.version : 0;
+      if (current > SCHEMA_VERSION) {
+        throw new StoreError({
+          code: 'incompatible-schema',
+          message: `The database is at schema version ${current}; this @armorer/store-sqlite knows ${SCHEMA_VERSION}. Upgrade the package.`,
+        });
+      }
+      for (const migration of MIGRATIONS) {
+        if (migration.version <= current) continue;
+        for (const sql of migration.statements) driver.exec(sql);
+      }
+      if (current < SCHEMA_VERSION) {
+        driver
+          .prepare(
+            'INSERT INTO armorer_schema_version (id, version) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET version = excluded.version',
+          )
+          .run(SCHEMA_VERSION);
+      }
+      driver.exec('COMMIT');
+    } catch (error) {
+      driver.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  #checkOpen(): void {
+    if (this.#closed) throw new StoreError({ code: 'closed', message: 'This SQLite store was closed.' });
+  }
+
+  /** Closes the connection; later calls fail with a `closed` store error. Idempotent. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#statements.clear();
+    this.#driver.close();
+  }
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new TypeError(`${name} must be a positive number.`);
+  }
+  return value;
+}
+
+function wrapOpen(error: unknown, path: string): unknown {
+  const typed = toStoreError(error, `opening ${path}`);
+  if (StoreError.isInstance(typed)) return typed;
+  return new StoreError({
+    code: 'unavailable',
+    message: `Cannot open the SQLite database ${path}: ${error instanceof Error ? error.message : String(error)}`,
+    cause: error,
+  });
+}

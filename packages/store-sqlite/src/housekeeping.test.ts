@@ -1,0 +1,80 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { binding, completed, grant, started, view } from './__fixtures__/records';
+import { tempDatabase } from './__fixtures__/temp-db';
+import { SqliteDatabase } from './driver/sqlite-database';
+import { openSqliteStores } from './open-sqlite-stores';
+
+const temp = tempDatabase('housekeeping');
+afterAll(() => temp.cleanup());
+
+function rows(raw: SqliteDatabase) {
+  const count = (table: string) => Number(raw.statement(`SELECT count(*) AS n FROM ${table}`).get()?.n);
+  return {
+    approvals: count('armorer_approvals'),
+    grants: count('armorer_grants'),
+    results: count('armorer_results'),
+    pages: Number(raw.statement('PRAGMA page_count').get()?.page_count),
+  };
+}
+
+describe('lazy expiry housekeeping', () => {
+  test('under steady load the tables and the file stop growing: expired rows are swept by writes', async () => {
+    let now = 1_000_000;
+    const retain = { retainExpiredMs: 1_000 };
+    const stores = await openSqliteStores({
+      path: temp.path,
+      synchronous: 'normal',
+      now: () => now,
+      approvals: retain,
+      grants: retain,
+      results: { retainResultsMs: 1_000 },
+    });
+    const raw = await SqliteDatabase.open({ path: temp.path });
+    const perTick = 50;
+    const samples: ReturnType<typeof rows>[] = [];
+    for (let tick = 0; tick < 40; tick++) {
+      for (let index = 0; index < perTick; index++) {
+        const approval = binding(now, { ttl: 1_000 });
+        await stores.approvals.issue(approval);
+        await stores.approvals.consume(approval, view, now);
+        const key = `steady-${tick}-${index}`;
+        stores.results.claimStarted(key, started('a', now, 100));
+        stores.results.completeStarted(key, 'a', completed('a', now, { tick, index }));
+        await stores.grants.issue(grant(now, { ttl: 1_000 }));
+      }
+      now += 1_000;
+      if (tick % 10 === 9) {
+        raw.statement('PRAGMA wal_checkpoint(TRUNCATE)').run();
+        samples.push(rows(raw));
+      }
+    }
+    const last = samples.at(-1);
+    // 2,000 rows were written per table; what lives is what the last ~3 s of writes left.
+    for (const table of ['approvals', 'grants', 'results'] as const) {
+      expect(last?.[table]).toBeLessThanOrEqual(4 * perTick);
+    }
+    // Freed pages are reused: the file is no bigger after 40 ticks than after 20.
+    expect(last?.pages).toBeLessThanOrEqual((samples[1]?.pages ?? 0) + 2);
+    raw.close();
+    stores.close();
+  });
+
+  test('a live record is never swept, and sweep() runs a batch on demand', async () => {
+    let now = 5_000_000;
+    const stores = await openSqliteStores({
+      path: `${temp.path}-live`,
+      now: () => now,
+      sweepEvery: 1,
+      results: { retainResultsMs: 10_000 },
+    });
+    stores.results.claimStarted('running', started('a', now, 60_000));
+    stores.results.claimStarted('done', started('b', now, 100));
+    stores.results.completeStarted('done', 'b', completed('b', now, 1));
+    now += 20_000;
+    stores.sweep();
+    // The lease deadline (10 minutes) plus retention is ahead: the unknown attempt stays unknown.
+    expect(stores.results.get('running')?.attemptId).toBe('a');
+    expect(stores.results.get('done')).toBeUndefined();
+    stores.close();
+  });
+});

@@ -1,0 +1,75 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import fc from 'fast-check';
+import { binding, completed, grant, started, view } from './__fixtures__/records';
+import { tempDatabase } from './__fixtures__/temp-db';
+import { openSqliteStores } from './open-sqlite-stores';
+
+const temp = tempDatabase('keys');
+const stores = await openSqliteStores({ path: temp.path, synchronous: 'normal' });
+afterAll(() => {
+  stores.close();
+  temp.cleanup();
+});
+
+// Any UTF-16 string: NUL, quotes, backslashes, astral characters and lone surrogates included.
+const anyText = fc.oneof(
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }),
+  fc.constantFrom('\u0000', 'a\u0000b', "'", '"', '\\', '\ud800', '\udc00x', '😀', "'); DROP TABLE x; --"),
+);
+let round = 0;
+
+describe('arbitrary strings survive the store byte-exactly', () => {
+  test('cache keys and attempt ids: two keys never collide, values round-trip', () => {
+    fc.assert(
+      fc.property(anyText, anyText, anyText, fc.jsonValue(), (left, right, attempt, value) => {
+        const tag = `${++round}|`;
+        const one = tag + left;
+        const two = `${tag}${right}`;
+        expect(stores.results.claimStarted(one, started(attempt, 1))).toEqual({ claimed: true });
+        const other = stores.results.claimStarted(two, started(`${attempt}-2`, 1));
+        expect(other.claimed).toBe(one !== two);
+        expect(stores.results.completeStarted(one, attempt, completed(attempt, 2, value))).toBe(true);
+        const stored = stores.results.get(one);
+        expect(stored?.attemptId).toBe(attempt);
+        expect(stored?.state === 'completed' ? stored.value : undefined).toEqual(
+          JSON.parse(JSON.stringify(value)),
+        );
+        expect(stores.results.deleteStarted(one, `${attempt}x`)).toBe(false);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  test('approval replay scopes and nonces: a binding is found under exactly its own key', async () => {
+    await fc.assert(
+      fc.asyncProperty(anyText, anyText, async (scope, nonce) => {
+        const now = Date.now();
+        const first = binding(now, { replayScope: `${++round}${scope}`, nonce });
+        await stores.approvals.issue(first);
+        expect(await stores.approvals.state(first)).toBe('issued');
+        const sibling = binding(now, { replayScope: `${round}${scope}`, nonce: `${nonce}\u0000` });
+        expect(await stores.approvals.state(sibling)).toBeUndefined();
+        await stores.approvals.consume(first, view, now);
+        expect(await stores.approvals.state(first)).toBe('consumed');
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  test('grant ids, principals and tools: get and list find exactly what was issued', async () => {
+    await fc.assert(
+      fc.asyncProperty(anyText, anyText, anyText, async (id, principalId, toolName) => {
+        const marker = `${++round}|${principalId}`;
+        const issued = grant(Date.now(), { id: `${round}${id}`, principalId: marker, toolName });
+        await stores.grants.issue(issued);
+        const read = await stores.grants.get(issued.id);
+        expect(read).toEqual({ ...issued });
+        expect(await stores.grants.get(`${issued.id}\u0000`)).toBeUndefined();
+        const listed = await stores.grants.list({ principalId: marker, toolName });
+        expect(listed.map((item) => item.id)).toEqual([issued.id]);
+        expect(await stores.grants.decrementUse(issued.id)).toEqual({ usesRemaining: 2 });
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
