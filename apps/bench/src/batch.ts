@@ -1,13 +1,17 @@
 import { createTool, createToolbox } from '@armorer/core';
 import { z } from 'zod';
+import { median } from './run';
 
 /** A batch of calls run at a fixed concurrency, through armorer and through a plain limiter. */
 export interface BatchTiming {
   readonly calls: number;
   readonly concurrency: number;
+  readonly rounds: number;
   /** Best of the rounds, milliseconds per batch. */
   readonly baselineMs: number;
   readonly armorerMs: number;
+  /** The median over the rounds of armorer / baseline, each taken within one round. */
+  readonly medianRatio: number;
 }
 
 const schema = z.object({ a: z.number(), b: z.number() });
@@ -38,13 +42,17 @@ export async function measureBatch(calls: number, concurrency: number, rounds: n
   const toolCalls = args.map((value, index) => ({ id: `c${index}`, name: 'add', arguments: value }));
   let baselineMs = Number.POSITIVE_INFINITY;
   let armorerMs = Number.POSITIVE_INFINITY;
+  const ratios: number[] = [];
   for (let round = 0; round < rounds; round++) {
     let started = performance.now();
     const raw = await plainLimiter(args, concurrency);
-    baselineMs = Math.min(baselineMs, performance.now() - started);
+    const baseline = performance.now() - started;
     started = performance.now();
     const results = await toolbox.execute(toolCalls, { concurrency });
-    armorerMs = Math.min(armorerMs, performance.now() - started);
+    const armorer = performance.now() - started;
+    baselineMs = Math.min(baselineMs, baseline);
+    armorerMs = Math.min(armorerMs, armorer);
+    ratios.push(armorer / baseline);
     if (
       results[calls - 1]?.result !== raw[calls - 1] ||
       results.some((result) => result.outcome !== 'success')
@@ -52,5 +60,5 @@ export async function measureBatch(calls: number, concurrency: number, rounds: n
       throw new Error('batch results differ from the baseline');
     }
   }
-  return { calls, concurrency, baselineMs, armorerMs };
+  return { calls, concurrency, rounds, baselineMs, armorerMs, medianRatio: median(ratios) };
 }
