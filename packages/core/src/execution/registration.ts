@@ -1,5 +1,6 @@
 import type { ApprovalRequirement } from '@armorer/approval';
 import type { ApprovalRuntime } from '../approval/approval-runtime';
+import type { ApprovalSettings } from '../approval/approval-settings';
 import { createToolError, type ToolError } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
 import type { ToolPolicy } from '../policy/types';
@@ -30,7 +31,12 @@ export interface ExecutionOwner {
   readonly telemetry: boolean;
   /** Observes every admitted call (tracing); installed after creation, `undefined` costs nothing. */
   observer: ExecutionObserver | undefined;
-  /** Approval signing, stores and policy; undefined when the owner configures no approval. */
+  /** The owner's checked approval options; undefined when it configures no approval. */
+  readonly approvalSettings?: ApprovalSettings | undefined;
+  /**
+   * Approval signing and stores, once loaded (`approvalSettings.load()`, which the pipeline awaits before
+   * a pause or a grant lookup); undefined before that and when the owner configures no approval.
+   */
   readonly approval?: ApprovalRuntime | undefined;
 }
 
@@ -119,7 +125,7 @@ export function createRegistration(
       config.metadata?.concurrency === undefined
         ? undefined
         : new ConcurrencyGate(config.metadata.concurrency),
-    approvalGate: owner.approval?.requirementFor(config),
+    approvalGate: owner.approvalSettings?.requirementFor(config),
   };
 }
 

@@ -1,6 +1,5 @@
-import { authorizeWithGrant } from '../approval/authorize-with-grant';
 import { capabilityDenial } from '../approval/capability-check';
-import { stopCall } from '../approval/pause';
+import { authorizeWithGrant, stopCall } from '../approval/lazy-steps';
 import { RESUME, type ResumeState } from '../approval/resume-state';
 import { createToolError, describeThrown, type ToolError } from '../errors/tool-error';
 import { approvalStop } from '../policy/approval-stops';

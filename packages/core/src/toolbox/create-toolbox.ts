@@ -5,8 +5,7 @@ import type {
   ReusableApprovalGrant,
 } from '@armorer/approval';
 import type { ApprovalRuntime } from '../approval/approval-runtime';
-import * as approvals from '../approval/manage';
-import { resumeApproval } from '../approval/resume';
+import type { ApprovalSettings } from '../approval/approval-settings';
 import type { ResumeApprovalOptions, ResumedToolResult } from '../approval/types';
 import { ToolboxError } from '../errors/armorer-error';
 import { createToolError, describeThrown } from '../errors/tool-error';
@@ -78,7 +77,7 @@ export class ToolboxImpl {
   }
 
   readonly #admission: Admission;
-  readonly #approval: ApprovalRuntime | undefined;
+  readonly #approval: ApprovalSettings | undefined;
   #executions: Executions | undefined;
 
   /** Admitted calls that have not reached a terminal or unknown-effect state. */
@@ -262,29 +261,42 @@ export class ToolboxImpl {
     return startCall(admitted, call, callId, options);
   }
 
-  resumeApproval(descriptor: unknown, options: ResumeApprovalOptions): Promise<ResumedToolResult> {
-    const host = { runtime: this.#approval, registrations: this.#registrations, emitter: this.#emitter };
-    return resumeApproval(host, descriptor, options);
+  /** The approval runtime, loaded on first use; undefined when this toolbox configures no approval. */
+  #approvalRuntime(): Promise<ApprovalRuntime | undefined> {
+    return this.#approval === undefined ? Promise.resolve(undefined) : this.#approval.load();
   }
 
-  restoreApproval(descriptor: unknown): Promise<ApprovalBindingState> {
-    return approvals.restoreApproval(this.#approval, descriptor);
+  // Resuming and managing approvals load their code (and the approval runtime) on first use: a toolbox
+  // that never does keeps them out of its bundle.
+  async resumeApproval(descriptor: unknown, options: ResumeApprovalOptions): Promise<ResumedToolResult> {
+    const [resume, runtime] = await Promise.all([import('../approval/resume'), this.#approvalRuntime()]);
+    const host = { runtime, registrations: this.#registrations, emitter: this.#emitter };
+    return resume.resumeApproval(host, descriptor, options);
   }
 
-  revokeApproval(descriptor: unknown): Promise<void> {
-    return approvals.revokeApproval(this.#approval, descriptor);
+  async restoreApproval(descriptor: unknown): Promise<ApprovalBindingState> {
+    const [approvals, runtime] = await Promise.all([import('../approval/manage'), this.#approvalRuntime()]);
+    return approvals.restoreApproval(runtime, descriptor);
   }
 
-  issueGrant(request: GrantRequest): Promise<ReusableApprovalGrant> {
-    return approvals.issueGrant(this.#approval, request);
+  async revokeApproval(descriptor: unknown): Promise<void> {
+    const [approvals, runtime] = await Promise.all([import('../approval/manage'), this.#approvalRuntime()]);
+    return approvals.revokeApproval(runtime, descriptor);
   }
 
-  listGrants(filter?: GrantFilter): Promise<readonly ReusableApprovalGrant[]> {
-    return approvals.listGrants(this.#approval, filter);
+  async issueGrant(request: GrantRequest): Promise<ReusableApprovalGrant> {
+    const [approvals, runtime] = await Promise.all([import('../approval/manage'), this.#approvalRuntime()]);
+    return approvals.issueGrant(runtime, request);
   }
 
-  revokeGrant(id: string): Promise<void> {
-    return approvals.revokeGrant(this.#approval, id);
+  async listGrants(filter?: GrantFilter): Promise<readonly ReusableApprovalGrant[]> {
+    const [approvals, runtime] = await Promise.all([import('../approval/manage'), this.#approvalRuntime()]);
+    return approvals.listGrants(runtime, filter);
+  }
+
+  async revokeGrant(id: string): Promise<void> {
+    const [approvals, runtime] = await Promise.all([import('../approval/manage'), this.#approvalRuntime()]);
+    return approvals.revokeGrant(runtime, id);
   }
 
   addEventListener(type: string, listener: (event: never) => void, options?: ListenerOptions) {
