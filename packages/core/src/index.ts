@@ -56,6 +56,8 @@ export { createTool, createToolCall, withContext } from './tool/public';
 export { rememberJsonSchema, serializeTool, toolInputJsonSchema } from './tool/serialize';
 export { getToolRevision } from './tool/tool-revision';
 export type * from './tool/types';
+export type { ProviderAdapterModule } from './toolbox/adapter-registry';
+export { registerProviderAdapter } from './toolbox/adapter-registry';
 export { combineToolbox, combineToolboxes, FORWARDED_TOOLBOX_OPTIONS } from './toolbox/combine';
 export type { EmbeddingVectors, ToolboxEmbedder } from './toolbox/embedder';
 export { isToolbox } from './toolbox/internals';

@@ -44,8 +44,7 @@ export class ApprovalRuntime {
     this.#key = secret === undefined ? undefined : createSigningKey(secret);
     this.store =
       settings.store ?? (secret === undefined ? undefined : createProcessLocalApprovalStateStore());
-    this.grants =
-      settings.grants ?? (secret === undefined ? undefined : createProcessLocalGrantStateStore());
+    this.grants = settings.grants ?? (secret === undefined ? undefined : createProcessLocalGrantStateStore());
     this.policy = settings.policy;
     this.ttlMs = settings.ttlMs;
     this.#now = settings.clock;

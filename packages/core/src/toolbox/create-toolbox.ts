@@ -24,17 +24,13 @@ import { serializeTool } from '../tool/serialize';
 import type { AnyTool, SerializedTool } from '../tool/types';
 import { Admission } from './admission';
 import { applyMiddleware } from './apply-middleware';
-import { executeBatch } from './batch';
 import { hydrateTool, isSerializedTool } from './hydrate';
 import { getToolboxInternals, isToolbox, markToolbox, setToolboxInternals } from './internals';
-import {
-  callAdapter,
-  type ProviderExportOptions,
-  type ProviderName,
-  type ProviderToolDeclaration,
-} from './provider-exporters';
+import type { ProviderExportOptions, ProviderName, ProviderToolDeclaration } from './provider-exporters';
 import { checkToolboxOptions, createToolboxOwner, resolveApproval } from './toolbox-owner';
 import type { SerializedToolbox, Toolbox, ToolboxOptions } from './types';
+
+let batchModule: typeof import('./batch') | undefined;
 
 /** Anything `createToolbox` and `register` accept as a tool. */
 export type ToolSource = AnyTool | SerializedTool;
@@ -206,13 +202,17 @@ export class ToolboxImpl {
     } catch (error) {
       return Promise.resolve(this.#unreadable(error));
     }
-    if (batch)
-      return executeBatch(
-        (call, callOptions) => this.#startOne(call, callOptions),
-        input as readonly ToolCall[],
-        options,
-      );
+    if (batch) return this.#executeBatch(input as readonly ToolCall[], options);
     return toPromise(this.#startOne(input as ToolCall, options));
+  }
+
+  /** Batches load their scheduler on first use (a chunk of its own; a plain call never needs it). */
+  async #executeBatch(
+    calls: readonly ToolCall[],
+    options: BatchExecuteOptions | undefined,
+  ): Promise<unknown> {
+    const { executeBatch } = batchModule ?? (batchModule = await import('./batch'));
+    return executeBatch((call, callOptions) => this.#startOne(call, callOptions), calls, options);
   }
 
   /**
@@ -333,6 +333,8 @@ export class ToolboxImpl {
     options?: ProviderExportOptions,
   ): Promise<readonly ProviderToolDeclaration[]> {
     const available = await this.getAvailable();
+    // The loader (and its error type) is a chunk of its own: only toolboxes that export load it.
+    const { callAdapter } = await import('./provider-exporters');
     return (await callAdapter(provider, 'to', [available, options])) as readonly ProviderToolDeclaration[];
   }
 
