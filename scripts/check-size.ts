@@ -18,13 +18,15 @@ let failed = missing.length > 0;
 for (const check of checks) {
   const { size, budget } = check;
   if (!check.pass) failed = true;
-  const lazy = size.totalMinBytes > size.minBytes ? `; ${formatKb(size.totalMinBytes)} min with lazy chunks` : '';
+  const lazy =
+    size.totalMinBytes > size.minBytes ? `; ${formatKb(size.totalMinBytes)} min with lazy chunks` : '';
   console.log(
     `${check.pass ? 'PASS' : 'FAIL'}  ${budget.name}: ${formatKb(size.gzipBytes)} gzip ` +
       `(budget ${formatKb(budget.maxGzipBytes)}; ${formatKb(size.minBytes)} min${lazy})`,
   );
 }
-for (const subpath of missing) console.log(`FAIL  armorer${subpath.slice(1)} is a browser subpath without a budget`);
+for (const subpath of missing)
+  console.log(`FAIL  armorer${subpath.slice(1)} is a browser subpath without a budget`);
 if (process.argv.includes('--update')) {
   console.log('\nbudgets at the current sizes + 5%:');
   for (const check of checks) {

@@ -211,7 +211,8 @@ export class ToolboxImpl {
     calls: readonly ToolCall[],
     options: BatchExecuteOptions | undefined,
   ): Promise<unknown> {
-    const { executeBatch } = batchModule ?? (batchModule = await import('./batch'));
+    batchModule ??= await import('./batch');
+    const { executeBatch } = batchModule;
     return executeBatch((call, callOptions) => this.#startOne(call, callOptions), calls, options);
   }
 
