@@ -60,6 +60,8 @@ export interface Registration {
   readonly gate: ConcurrencyGate | undefined;
   /** What the owner's approval policy requires of this tool; undefined when it asks and requires nothing. */
   readonly approvalGate: ApprovalRequirement | undefined;
+  /** Whether the implementation can see a call context (`readsContext`), decided on its first call. */
+  passContext: boolean | undefined;
 }
 
 /** Keys armorer sets on every tool context; a user context cannot shadow them. */
@@ -126,6 +128,7 @@ export function createRegistration(
         ? undefined
         : new ConcurrencyGate(config.metadata.concurrency),
     approvalGate: owner.approvalSettings?.requirementFor(config),
+    passContext: undefined,
   };
 }
 

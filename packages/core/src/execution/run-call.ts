@@ -10,6 +10,7 @@ import { admissionFailure, finishCall } from './finish-call';
 import { nextExecutionId } from './ids';
 import { type ExecutionInterceptor, Invocation, interceptorOf } from './interceptor';
 import { observeStart, runObserved } from './observe';
+import { readsContext } from './reads-context';
 import type { Registration } from './registration';
 import {
   createContext,
@@ -237,15 +238,24 @@ export function invoke(state: CallState): StartedCall {
   let returned: unknown;
   try {
     const interceptor = state.interceptor;
-    const context = createContext(state.reg, state);
-    // An interceptor (idempotency) decides whether the implementation runs; an observer (tracing) wraps
-    // whatever runs, so a deduplicated call is traced too.
-    const run: (params: Record<string, unknown>, context: never) => unknown =
-      interceptor === undefined ? state.reg.config.execute : () => interceptor(intercepted(state, context));
-    returned =
-      state.x?.observer === undefined
-        ? run(state.params, context as never)
-        : runObserved(state, run, context);
+    const reg = state.reg;
+    if (interceptor === undefined && state.x?.observer === undefined) {
+      // The plain path: an implementation that cannot see a context gets none (see readsContext).
+      reg.passContext ??= readsContext(reg.config.execute);
+      returned = reg.passContext
+        ? reg.config.execute(state.params, createContext(reg, state) as never)
+        : (reg.config.execute as (params: Record<string, unknown>) => unknown)(state.params);
+    } else {
+      const context = createContext(reg, state);
+      // An interceptor (idempotency) decides whether the implementation runs; an observer (tracing) wraps
+      // whatever runs, so a deduplicated call is traced too.
+      const run: (params: Record<string, unknown>, context: never) => unknown =
+        interceptor === undefined ? reg.config.execute : () => interceptor(intercepted(state, context));
+      returned =
+        state.x?.observer === undefined
+          ? run(state.params, context as never)
+          : runObserved(state, run, context);
+    }
     if (
       typeof returned === 'object' &&
       returned !== null &&

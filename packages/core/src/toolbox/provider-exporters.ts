@@ -1,5 +1,7 @@
-import { ArmorerError } from '../errors/armorer-error';
+import { AdapterLoadError } from './adapter-load-error';
 import { registeredAdapter } from './adapter-registry';
+
+export { AdapterLoadError, type AdapterLoadErrorCode } from './adapter-load-error';
 
 /** Providers with a lazy exporter on the toolbox. */
 export type ProviderName = 'openai' | 'anthropic' | 'gemini';
@@ -23,30 +25,6 @@ const PACKAGES: Readonly<
 };
 
 const loaded = new Map<ProviderName, Promise<Record<string, unknown>>>();
-
-/** Codes of {@link AdapterLoadError}. */
-export type AdapterLoadErrorCode = 'ADAPTER_NOT_INSTALLED' | 'UNKNOWN_PROVIDER' | 'ADAPTER_INVALID';
-
-/**
- * Thrown by the lazy provider exporters when the adapter package cannot be loaded.
- *
- * @example
- * ```ts
- * await toolbox.toOpenAITools().catch((error) => {
- *   if (AdapterLoadError.isInstance(error)) console.log(error.message); // names the package to install
- * });
- * ```
- */
-export class AdapterLoadError extends ArmorerError<AdapterLoadErrorCode> {
-  constructor(options: { message: string; code: AdapterLoadErrorCode; cause?: unknown }) {
-    super(options);
-    this.name = 'AdapterLoadError';
-  }
-
-  static override isInstance(error: unknown): error is AdapterLoadError {
-    return ArmorerError.isInstance(error) && error.name === 'AdapterLoadError';
-  }
-}
 
 function isModuleNotFound(error: unknown, specifier: string): boolean {
   if (typeof error !== 'object' || error === null) return false;
