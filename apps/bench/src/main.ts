@@ -17,7 +17,7 @@ recordTargets(checkTargets(report));
 
 const batch = await measureBatch(quick ? 500 : 10_000, 64, quick ? 2 : 15);
 console.log(
-  `\nbatch of ${batch.calls.toLocaleString('en-US')} calls at concurrency ${batch.concurrency} (${batch.rounds} interleaved rounds):`,
+  `\nbatch of ${batch.calls.toLocaleString('en-US')} calls at concurrency ${batch.concurrency} (${batch.rounds} interleaved rounds, CPU time):`,
   `\n  plain limiter + safeParse + call  best ${batch.baselineMs.toFixed(2)} ms`,
   `\n  toolbox.execute(calls)            best ${batch.armorerMs.toFixed(2)} ms`,
 );

@@ -27,7 +27,7 @@ export function checkTargets(report: BenchReport): readonly TargetCheck[] {
   const heapMb = report.heap.armorerBytes / MB;
   // A quick run registers fewer tools; its bound scales with the count so the check stays meaningful.
   const heapBound = (TARGETS.heapMb * report.heap.count) / TOOL_COUNT;
-  const note = `median of ${rounds.length} interleaved rounds' ratios`;
+  const note = `CPU time, median of ${rounds.length} interleaved rounds' ratios`;
   return [
     checkTarget('toolbox.execute / baseline (safeParse + await fn)', overhead, {
       atMost: TARGETS.overheadRatio,
@@ -59,20 +59,21 @@ function row(cells: readonly string[], widths: readonly number[]): string {
 
 /** Renders a report as plain text lines (the target lines are those of {@link checkTargets}). */
 export function formatReport(report: BenchReport): string[] {
-  const header = ['benchmark', 'mean', 'p50', 'p99', 'vs baseline'];
+  const header = ['benchmark', 'CPU/call', 'vs baseline', 'wall mean', 'p50', 'p99'];
   const body = report.timings.map((timing) => [
     timing.label,
+    formatNs(timing.cpuNs),
+    `${medianRatio(report.rounds, timing.key, 'baseline').toFixed(2)}x`,
     formatNs(timing.meanNs),
     formatNs(timing.p50Ns),
     formatNs(timing.p99Ns),
-    `${medianRatio(report.rounds, timing.key, 'baseline').toFixed(2)}x`,
   ]);
   const widths = header.map((_, column) =>
     Math.max(...[header, ...body].map((cells) => (cells[column] ?? '').length)),
   );
   const lines = [
-    `${report.rounds.length} interleaved rounds; per case the median of the rounds' mean, p50 and p99;`,
-    "'vs baseline' is the median of the rounds' ratios",
+    `CPU/call: CPU time per call, median of ${report.rounds.length} interleaved rounds; 'vs baseline': median of the`,
+    "rounds' ratios (the targets); wall mean/p50/p99: one mitata run per case (moves with the machine's load)",
     row(header, widths),
     widths.map((width) => '-'.repeat(width)).join('  '),
     ...body.map((cells) => row(cells, widths)),
