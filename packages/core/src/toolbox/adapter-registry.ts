@@ -14,7 +14,8 @@ const PROVIDERS: ReadonlySet<string> = new Set(['openai', 'anthropic', 'gemini']
  * `createToolbox.fromOpenAITools(...)` and their Anthropic and Gemini twins). Without a registration they
  * load the adapter package by name on first use, which Bun and Node resolve at run time; a browser bundle
  * cannot follow a package name chosen at run time, so there the application registers the adapter it
- * imports: a static import every bundler sees, and only the adapters it uses are bundled.
+ * imports: a static import every bundler sees, and only the adapters it uses are bundled. Returns a function
+ * that restores the previous registration (tests, hot reload).
  *
  * @example
  * ```ts
@@ -25,7 +26,7 @@ const PROVIDERS: ReadonlySet<string> = new Set(['openai', 'anthropic', 'gemini']
  * const declarations = await createToolbox([addNumbers]).toOpenAITools();
  * ```
  */
-export function registerProviderAdapter(provider: ProviderName, adapter: ProviderAdapterModule): void {
+export function registerProviderAdapter(provider: ProviderName, adapter: ProviderAdapterModule): () => void {
   if (!PROVIDERS.has(provider)) {
     throw new TypeError(
       `Unknown provider ${JSON.stringify(provider)}; expected openai, anthropic or gemini.`,
@@ -34,7 +35,13 @@ export function registerProviderAdapter(provider: ProviderName, adapter: Provide
   if (typeof adapter !== 'object' || adapter === null) {
     throw new TypeError('registerProviderAdapter() expects the adapter module (its namespace object).');
   }
+  const previous = registered.get(provider);
   registered.set(provider, adapter);
+  return () => {
+    if (registered.get(provider) !== adapter) return;
+    if (previous === undefined) registered.delete(provider);
+    else registered.set(provider, previous);
+  };
 }
 
 /** The adapter registered for a provider, if any. @internal */
