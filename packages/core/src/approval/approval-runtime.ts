@@ -2,6 +2,7 @@ import {
   type ApprovalBinding,
   type ApprovalPolicy,
   type ApprovalRequirement,
+  type ApprovalSecret,
   type ApprovalStateStore,
   createNonce,
   createProcessLocalApprovalStateStore,
@@ -38,8 +39,7 @@ export class ApprovalRuntime {
   readonly #now: () => number;
   readonly #nonce: () => string;
 
-  private constructor(settings: ApprovalSettings) {
-    const secret = settings.secret;
+  private constructor(settings: ApprovalSettings, secret: ApprovalSecret | undefined) {
     this.#settings = settings;
     this.#key = secret === undefined ? undefined : createSigningKey(secret);
     this.store =
@@ -53,8 +53,8 @@ export class ApprovalRuntime {
   }
 
   /** The runtime of checked settings (what `ApprovalSettings.load` builds, once per settings). */
-  static create(settings: ApprovalSettings): ApprovalRuntime {
-    return new ApprovalRuntime(settings);
+  static create(settings: ApprovalSettings, secret: ApprovalSecret | undefined): ApprovalRuntime {
+    return new ApprovalRuntime(settings, secret);
   }
 
   /** Whether pending approvals are signed (and so resumable). */

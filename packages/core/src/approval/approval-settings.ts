@@ -38,7 +38,10 @@ function invalidOption(message: string): ToolboxError {
  * that never does keeps HMAC and the stores out of its bundle.
  */
 export class ApprovalSettings {
-  readonly secret: ApprovalSecret | undefined;
+  /** The secret is held privately and handed only to the runtime it builds; never readable back. */
+  readonly #secret: ApprovalSecret | undefined;
+  /** Whether pending approvals will be signed (an `approvalSecret` is configured). */
+  readonly signs: boolean;
   readonly store: ApprovalStateStore | undefined;
   readonly grants: GrantStateStore | undefined;
   readonly policy: ApprovalPolicy | undefined;
@@ -57,7 +60,8 @@ export class ApprovalSettings {
     ) {
       throw invalidOption('approvalSecret must be a non-empty string or Uint8Array.');
     }
-    this.secret = secret;
+    this.#secret = secret;
+    this.signs = secret !== undefined;
     this.store = options.approvalStateStore;
     this.grants = options.grantStateStore;
     const policy = options.approvalPolicy;
@@ -112,7 +116,7 @@ export class ApprovalSettings {
   load(): Promise<ApprovalRuntime> {
     if (this.#runtime !== undefined) return Promise.resolve(this.#runtime);
     this.#loading ??= import('./approval-runtime').then((module) => {
-      this.#runtime ??= module.ApprovalRuntime.create(this);
+      this.#runtime ??= module.ApprovalRuntime.create(this, this.#secret);
       return this.#runtime;
     });
     return this.#loading;

@@ -12,14 +12,14 @@ import type { PolicyStop } from '../policy/evaluate';
 /** Ends a call a policy stopped (see `stopCall` in `./pause`). */
 export function stopCall(state: CallState, stop: PolicyStop): ToolResult | Promise<ToolResult> {
   const settings = state.reg.owner.approvalSettings;
-  if (stop.status === 'deny' || settings?.secret === undefined) return stopped(state, stop, state.params);
+  if (stop.status === 'deny' || settings === undefined || !settings.signs) return stopped(state, stop, state.params);
   return Promise.all([import('./pause'), settings.load()]).then(([pause]) => pause.stopCall(state, stop));
 }
 
 /** Looks for a reusable grant that authorizes this call (see `authorizeWithGrant` in `./authorize-with-grant`). */
 export async function authorizeWithGrant(state: CallState): Promise<boolean> {
   const settings = state.reg.owner.approvalSettings;
-  if (settings?.secret === undefined) return false;
+  if (settings === undefined || !settings.signs) return false;
   const [grants] = await Promise.all([import('./authorize-with-grant'), settings.load()]);
   return grants.authorizeWithGrant(state);
 }
