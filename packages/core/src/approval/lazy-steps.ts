@@ -12,7 +12,8 @@ import type { PolicyStop } from '../policy/evaluate';
 /** Ends a call a policy stopped (see `stopCall` in `./pause`). */
 export function stopCall(state: CallState, stop: PolicyStop): ToolResult | Promise<ToolResult> {
   const settings = state.reg.owner.approvalSettings;
-  if (stop.status === 'deny' || settings === undefined || !settings.signs) return stopped(state, stop, state.params);
+  if (stop.status === 'deny' || settings === undefined || !settings.signs)
+    return stopped(state, stop, state.params);
   return Promise.all([import('./pause'), settings.load()]).then(([pause]) => pause.stopCall(state, stop));
 }
 
