@@ -61,7 +61,9 @@ describe('bench cases', () => {
     expect(text).toMatch(
       /(PASS|MISS) {2}agents-core tool\.invoke \/ toolbox\.execute: [\d.]+x \(target >= 6x/,
     );
-  });
+    for (const timing of report.timings) expect(timing.cpuNs).toBeGreaterThan(0);
+    // A smoke run of every case, the mitata pass and the heap measurement: seconds on a loaded machine.
+  }, 60_000);
 });
 
 test('the batch benchmark runs both contenders to the same results', async () => {
