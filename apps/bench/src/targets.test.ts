@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { median, medianRatio } from './run';
 import { checkMode, checkTarget, finishTargets, markTarget, recordedTargets, reportTarget } from './targets';
 
@@ -29,22 +29,19 @@ describe('checkTarget', () => {
 });
 
 describe('finishTargets', () => {
-  const exitCode = process.exitCode;
-  afterEach(() => {
-    process.exitCode = exitCode;
-  });
-
-  test('--check sets a failing exit code only when a target was missed', () => {
+  test('--check fails the run only when a target was missed', () => {
+    const codes: number[] = [];
+    const fail = (code: number) => codes.push(code);
     const before = recordedTargets().length;
     reportTarget('fine', 1, { atMost: 2 });
-    expect(finishTargets(['bun', 'main.ts', '--check'])).toBe(0);
-    expect(process.exitCode ?? 0).toBe(exitCode ?? 0);
+    expect(finishTargets(['bun', 'main.ts', '--check'], fail)).toBe(0);
+    expect(codes).toEqual([]);
     expect(markTarget('tight', false)).toBe('MISS');
     expect(recordedTargets().length).toBe(before + 2);
-    expect(finishTargets(['bun', 'main.ts'])).toBe(1);
-    expect(process.exitCode ?? 0).toBe(exitCode ?? 0);
-    expect(finishTargets(['bun', 'main.ts', '--check'])).toBe(1);
-    expect(process.exitCode).toBe(1);
+    expect(finishTargets(['bun', 'main.ts'], fail)).toBe(1);
+    expect(codes).toEqual([]);
+    expect(finishTargets(['bun', 'main.ts', '--check'], fail)).toBe(1);
+    expect(codes).toEqual([1]);
   });
 
   test('checkMode reads --check', () => {

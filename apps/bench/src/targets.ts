@@ -98,16 +98,23 @@ export function checkMode(argv: readonly string[] = process.argv): boolean {
   return argv.includes('--check');
 }
 
+function setExitCode(code: number): void {
+  process.exitCode = code;
+}
+
 /**
- * Prints the tally of the recorded targets; with `--check`, a missed target sets the exit code to 1.
- * Returns the number of misses.
+ * Prints the tally of the recorded targets; with `--check`, a missed target sets the exit code to 1
+ * (through `fail`, which tests replace). Returns the number of misses.
  */
-export function finishTargets(argv: readonly string[] = process.argv): number {
+export function finishTargets(
+  argv: readonly string[] = process.argv,
+  fail: (code: number) => void = setExitCode,
+): number {
   const misses = recorded.filter((check) => !check.pass);
   console.log(`\ntargets: ${recorded.length - misses.length} PASS, ${misses.length} MISS`);
   if (misses.length > 0 && checkMode(argv)) {
     console.log(`--check: ${misses.length} target(s) missed: ${misses.map((m) => m.label).join('; ')}`);
-    process.exitCode = 1;
+    fail(1);
   }
   return misses.length;
 }
