@@ -7,7 +7,9 @@ export interface BatchTiming {
   readonly calls: number;
   readonly concurrency: number;
   readonly rounds: number;
-  /** Best of the rounds, CPU milliseconds per batch. */
+  /** Batches per contender in each round. */
+  readonly repeats: number;
+  /** Best of the rounds, CPU milliseconds per batch (the mean of a round's repeats). */
   readonly baselineMs: number;
   readonly armorerMs: number;
   /** The median over the rounds of armorer / baseline, each taken within one round. */
@@ -41,9 +43,16 @@ function cpuMs(started: NodeJS.CpuUsage): number {
 
 /**
  * Measures `toolbox.execute(calls, { concurrency })` against the plain limiter in interleaved rounds, as CPU
- * time (the time a process waits for a core on a shared machine is not its cost).
+ * time (the time a process waits for a core on a shared machine is not its cost). A round runs each
+ * contender `repeats` times back to back and keeps the mean, so one garbage collection landing in a
+ * millisecond-long batch does not decide the round.
  */
-export async function measureBatch(calls: number, concurrency: number, rounds: number): Promise<BatchTiming> {
+export async function measureBatch(
+  calls: number,
+  concurrency: number,
+  rounds: number,
+  repeats = 1,
+): Promise<BatchTiming> {
   const toolbox = createToolbox([
     createTool({ name: 'add', description: 'Add', input: schema, execute: add }),
   ]);
@@ -54,11 +63,15 @@ export async function measureBatch(calls: number, concurrency: number, rounds: n
   const ratios: number[] = [];
   for (let round = 0; round < rounds; round++) {
     let started = process.cpuUsage();
-    const raw = await plainLimiter(args, concurrency);
-    const baseline = cpuMs(started);
+    let raw: number[] = [];
+    for (let repeat = 0; repeat < repeats; repeat++) raw = await plainLimiter(args, concurrency);
+    const baseline = cpuMs(started) / repeats;
     started = process.cpuUsage();
-    const results = await toolbox.execute(toolCalls, { concurrency });
-    const armorer = cpuMs(started);
+    let results: readonly { result?: unknown; outcome: string }[] = [];
+    for (let repeat = 0; repeat < repeats; repeat++) {
+      results = await toolbox.execute(toolCalls, { concurrency });
+    }
+    const armorer = cpuMs(started) / repeats;
     baselineMs = Math.min(baselineMs, baseline);
     armorerMs = Math.min(armorerMs, armorer);
     ratios.push(armorer / baseline);
@@ -69,5 +82,5 @@ export async function measureBatch(calls: number, concurrency: number, rounds: n
       throw new Error('batch results differ from the baseline');
     }
   }
-  return { calls, concurrency, rounds, baselineMs, armorerMs, medianRatio: median(ratios) };
+  return { calls, concurrency, rounds, repeats, baselineMs, armorerMs, medianRatio: median(ratios) };
 }
