@@ -29,6 +29,7 @@ const steps: Step[] = [
   { name: 'typecheck', cmd: ['bun', 'run', 'typecheck'] },
   { name: 'unit tests', cmd: ['bun', 'run', 'test:unit'], detail: unitTests },
   { name: 'build', cmd: ['bun', 'run', 'build'] },
+  { name: 'browser size budgets', cmd: ['bun', 'run', 'check:size'] },
   { name: 'package checks', cmd: ['bun', 'run', 'check:packages'] },
   { name: 'node 22 smoke tests', cmd: ['bun', 'run', 'scripts/node-smoke.ts'] },
   { name: 'consumer checks', cmd: ['bun', 'run', 'check:consumers', '--skip-build'] },

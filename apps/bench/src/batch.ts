@@ -1,13 +1,19 @@
 import { createTool, createToolbox } from '@armorer/core';
 import { z } from 'zod';
+import { median } from './run';
 
 /** A batch of calls run at a fixed concurrency, through armorer and through a plain limiter. */
 export interface BatchTiming {
   readonly calls: number;
   readonly concurrency: number;
-  /** Best of the rounds, milliseconds per batch. */
+  readonly rounds: number;
+  /** Batches per contender in each round. */
+  readonly repeats: number;
+  /** Best of the rounds, CPU milliseconds per batch (the mean of a round's repeats). */
   readonly baselineMs: number;
   readonly armorerMs: number;
+  /** The median over the rounds of armorer / baseline, each taken within one round. */
+  readonly medianRatio: number;
 }
 
 const schema = z.object({ a: z.number(), b: z.number() });
@@ -29,8 +35,24 @@ async function plainLimiter(args: readonly unknown[], concurrency: number): Prom
   return results;
 }
 
-/** Measures `toolbox.execute(calls, { concurrency })` against the plain limiter, best of `rounds`. */
-export async function measureBatch(calls: number, concurrency: number, rounds: number): Promise<BatchTiming> {
+/** CPU milliseconds (user + system) of this process since `started`. */
+function cpuMs(started: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000;
+}
+
+/**
+ * Measures `toolbox.execute(calls, { concurrency })` against the plain limiter in interleaved rounds, as CPU
+ * time (the time a process waits for a core on a shared machine is not its cost). A round runs each
+ * contender `repeats` times back to back and keeps the mean, so one garbage collection landing in a
+ * millisecond-long batch does not decide the round.
+ */
+export async function measureBatch(
+  calls: number,
+  concurrency: number,
+  rounds: number,
+  repeats = 1,
+): Promise<BatchTiming> {
   const toolbox = createToolbox([
     createTool({ name: 'add', description: 'Add', input: schema, execute: add }),
   ]);
@@ -38,13 +60,21 @@ export async function measureBatch(calls: number, concurrency: number, rounds: n
   const toolCalls = args.map((value, index) => ({ id: `c${index}`, name: 'add', arguments: value }));
   let baselineMs = Number.POSITIVE_INFINITY;
   let armorerMs = Number.POSITIVE_INFINITY;
+  const ratios: number[] = [];
   for (let round = 0; round < rounds; round++) {
-    let started = performance.now();
-    const raw = await plainLimiter(args, concurrency);
-    baselineMs = Math.min(baselineMs, performance.now() - started);
-    started = performance.now();
-    const results = await toolbox.execute(toolCalls, { concurrency });
-    armorerMs = Math.min(armorerMs, performance.now() - started);
+    let started = process.cpuUsage();
+    let raw: number[] = [];
+    for (let repeat = 0; repeat < repeats; repeat++) raw = await plainLimiter(args, concurrency);
+    const baseline = cpuMs(started) / repeats;
+    started = process.cpuUsage();
+    let results: readonly { result?: unknown; outcome: string }[] = [];
+    for (let repeat = 0; repeat < repeats; repeat++) {
+      results = await toolbox.execute(toolCalls, { concurrency });
+    }
+    const armorer = cpuMs(started) / repeats;
+    baselineMs = Math.min(baselineMs, baseline);
+    armorerMs = Math.min(armorerMs, armorer);
+    ratios.push(armorer / baseline);
     if (
       results[calls - 1]?.result !== raw[calls - 1] ||
       results.some((result) => result.outcome !== 'success')
@@ -52,5 +82,5 @@ export async function measureBatch(calls: number, concurrency: number, rounds: n
       throw new Error('batch results differ from the baseline');
     }
   }
-  return { calls, concurrency, baselineMs, armorerMs };
+  return { calls, concurrency, rounds, repeats, baselineMs, armorerMs, medianRatio: median(ratios) };
 }

@@ -44,12 +44,26 @@ describe('bench cases', () => {
   test('the quick run produces a complete report', async () => {
     const report = await runBench({ quick: true });
     expect(report.timings).toHaveLength(5);
+    expect(report.rounds).toHaveLength(2);
+    for (const round of report.rounds) {
+      expect(Object.keys(round).sort()).toEqual([
+        'agentsCore',
+        'baseline',
+        'callable',
+        'toolbox',
+        'toolboxJson',
+      ]);
+    }
     for (const timing of report.timings) expect(timing.meanNs).toBeGreaterThan(0);
     expect(checkTargets(report).map((check) => Number.isFinite(check.value))).toEqual([true, true, true]);
     const text = formatReport(report).join('\n');
-    expect(text).toContain('armorer / baseline');
-    expect(text).toMatch(/(PASS|MISS) {2}agents-core \/ armorer/);
-  });
+    expect(text).toContain('toolbox.execute / baseline');
+    expect(text).toMatch(
+      /(PASS|MISS) {2}agents-core tool\.invoke \/ toolbox\.execute: [\d.]+x \(target >= 6x/,
+    );
+    for (const timing of report.timings) expect(timing.cpuNs).toBeGreaterThan(0);
+    // A smoke run of every case, the mitata pass and the heap measurement: seconds on a loaded machine.
+  }, 60_000);
 });
 
 test('the batch benchmark runs both contenders to the same results', async () => {
@@ -58,4 +72,5 @@ test('the batch benchmark runs both contenders to the same results', async () =>
   expect(timing.calls).toBe(200);
   expect(timing.armorerMs).toBeGreaterThan(0);
   expect(timing.baselineMs).toBeGreaterThan(0);
+  expect(timing.medianRatio).toBeGreaterThan(0);
 });

@@ -56,18 +56,20 @@ export { createTool, createToolCall, withContext } from './tool/public';
 export { rememberJsonSchema, serializeTool, toolInputJsonSchema } from './tool/serialize';
 export { getToolRevision } from './tool/tool-revision';
 export type * from './tool/types';
+export type { AdapterLoadErrorCode } from './toolbox/adapter-load-error';
+export { AdapterLoadError } from './toolbox/adapter-load-error';
+export type { ProviderAdapterModule } from './toolbox/adapter-registry';
+export { registerProviderAdapter } from './toolbox/adapter-registry';
 export { combineToolbox, combineToolboxes, FORWARDED_TOOLBOX_OPTIONS } from './toolbox/combine';
 export type { EmbeddingVectors, ToolboxEmbedder } from './toolbox/embedder';
 export { isToolbox } from './toolbox/internals';
 export type { LoopDetectionOptions } from './toolbox/loop-detection';
 export type { ResolutionTier } from './toolbox/name-resolution';
 export type {
-  AdapterLoadErrorCode,
   ProviderExportOptions,
   ProviderName,
   ProviderToolDeclaration,
 } from './toolbox/provider-exporters';
-export { AdapterLoadError } from './toolbox/provider-exporters';
 export type {
   DeclarationImportFailure,
   DeclarationImportOptions,

@@ -5,7 +5,8 @@
  *
  *   bun --conditions=@armorer/source apps/bench/src/adapters/main.ts [--quick]
  */
-import { formatExportBench, runExportBench } from './export-bench';
+import { finishTargets, recordTargets } from '../targets';
+import { exportBenchChecks, formatExportBench, runExportBench } from './export-bench';
 
 const quick = process.argv.includes('--quick');
 console.log(
@@ -15,4 +16,6 @@ const report = runExportBench(
   quick ? { count: 100, rounds: 1, repeats: 5 } : { count: 1000, rounds: 7, repeats: 200 },
 );
 for (const line of formatExportBench(report)) console.log(line);
+recordTargets(exportBenchChecks(report));
 if (quick) console.log('\nquick smoke run: figures are not meaningful, only correctness is.');
+finishTargets();

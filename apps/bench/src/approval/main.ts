@@ -6,6 +6,7 @@
  * figures and the budgets with PASS/MISS markers; the exit code is 0 either way. `--quick` for a smoke run.
  */
 import { measure } from 'mitata';
+import { finishTargets, reportTarget } from '../targets';
 import { createPolicyCases, createResumeFixture, createSignVerifyCase, requestContext } from './cases';
 
 const POLICY_RATIO = 1.2;
@@ -116,12 +117,12 @@ console.log(
   `  resumeApproval of a paused call                     ${format(best.resume).padStart(9)}  ${resumeRatio.toFixed(2)}x`,
 );
 console.log('budgets');
-console.log(
-  `  ${policyRatio <= POLICY_RATIO ? 'PASS' : 'MISS'} approvalPolicy pass-through ${policyRatio.toFixed(2)}x (<= ${POLICY_RATIO}x)`,
+reportTarget('approvalPolicy pass-through / no approval', policyRatio, { atMost: POLICY_RATIO }, '  ');
+reportTarget(
+  'sign + verify per second of CPU time',
+  perSecond,
+  { atLeast: SIGN_VERIFY_PER_SECOND, unit: '/s', digits: 0 },
+  '  ',
 );
-console.log(
-  `  ${perSecond >= SIGN_VERIFY_PER_SECOND ? 'PASS' : 'MISS'} sign + verify ${Math.round(perSecond).toLocaleString('en-US')}/s of CPU time (>= ${SIGN_VERIFY_PER_SECOND.toLocaleString('en-US')}/s)`,
-);
-console.log(
-  `  ${resumeRatio <= RESUME_RATIO ? 'PASS' : 'MISS'} resume ${resumeRatio.toFixed(2)}x a plain execute (<= ${RESUME_RATIO}x)`,
-);
+reportTarget('resume / plain execute', resumeRatio, { atMost: RESUME_RATIO }, '  ');
+finishTargets();

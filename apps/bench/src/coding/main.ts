@@ -9,6 +9,7 @@
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { finishTargets, reportTarget } from '../targets';
 import { armorerGrep, median, systemGrep } from './measure';
 
 const TARGET_RATIO = 3;
@@ -59,7 +60,7 @@ for (const pattern of patterns) {
   console.log(
     `  info: grep -rEI (skips binary files, as armorer does) ${fmt(gnuText.ms).trim()} [${gnuText.lines}]`,
   );
-  console.log(
-    `  ${ratio <= TARGET_RATIO ? 'PASS' : 'MISS'} armorer / grep -rE = ${ratio.toFixed(2)}x (target: at most ${TARGET_RATIO}x)\n`,
-  );
+  reportTarget(`/${pattern}/ armorer / grep -rE`, ratio, { atMost: TARGET_RATIO }, '  ');
+  console.log('');
 }
+finishTargets();

@@ -7,6 +7,8 @@
  * least disturbed by other processes on a shared machine) and its median round. The exit code is 0 either
  * way: a benchmark, not a test.
  */
+
+import { finishTargets, reportTarget } from '../targets';
 import { createIdempotencyCases, type IdempotencyCase } from './cases';
 
 const DEDUPED_RATIO = 1.5;
@@ -55,15 +57,15 @@ const freshAdded = best('fresh') - baseline;
 const layerAdded = best('freshLayer') - baseline;
 const passRatio = best('passThrough') / baseline;
 console.log('budgets');
-console.log(
-  `  ${dedupedRatio <= DEDUPED_RATIO ? 'PASS' : 'MISS'} deduped hit / undecorated call: ${dedupedRatio.toFixed(2)}x (<= ${DEDUPED_RATIO}x)`,
-);
-console.log(
-  `  ${freshAdded <= FRESH_ADDED_NS ? 'PASS' : 'MISS'} fresh call over the undecorated call: +${format(Math.max(0, freshAdded))} (<= +${format(FRESH_ADDED_NS)})`,
+reportTarget('deduped hit / undecorated call', dedupedRatio, { atMost: DEDUPED_RATIO }, '  ');
+reportTarget(
+  'fresh call over the undecorated call',
+  Math.max(0, freshAdded) / 1000,
+  { atMost: FRESH_ADDED_NS / 1000, unit: ' µs' },
+  '  ',
 );
 console.log(
   `  info fresh call without store inserts (the layer's own work) over the undecorated call: +${format(Math.max(0, layerAdded))}`,
 );
-console.log(
-  `  ${passRatio <= PASS_THROUGH_RATIO ? 'PASS' : 'MISS'} keyless call through the idempotent toolbox: ${passRatio.toFixed(2)}x (<= ${PASS_THROUGH_RATIO}x)`,
-);
+reportTarget('keyless call through the idempotent toolbox', passRatio, { atMost: PASS_THROUGH_RATIO }, '  ');
+finishTargets();

@@ -5,6 +5,8 @@
  * apps/bench/src/integrations/main.ts` (`--quick` for a smoke run). Cases are measured in interleaved
  * rounds the fastest batch is kept. Prints the ratios and the budgets with PASS/MISS; exits 0 either way.
  */
+
+import { finishTargets, reportTarget } from '../targets';
 import { createIntegrationCases, type IntegrationCase } from './cases';
 
 /** Budgets: ratio of a case to its baseline, at most. */
@@ -63,7 +65,11 @@ for (const budget of BUDGETS) {
   const ratio = mean(budget.key) / mean(budget.baseline);
   const median =
     (best.get(budget.key)?.p50Ns ?? Number.NaN) / (best.get(budget.baseline)?.p50Ns ?? Number.NaN);
-  console.log(
-    `  ${ratio <= budget.ratio ? 'PASS' : 'MISS'} ${`${budget.key} / ${budget.baseline}`.padEnd(24)} ${ratio.toFixed(2)}x (<= ${budget.ratio}x; medians ${median.toFixed(2)}x)`,
+  reportTarget(
+    `${budget.key} / ${budget.baseline}`,
+    ratio,
+    { atMost: budget.ratio, note: `medians ${median.toFixed(2)}x` },
+    '  ',
   );
 }
+finishTargets();

@@ -7,6 +7,8 @@
  *
  *   bun --conditions=@armorer/source apps/bench/src/mcp/main.ts [--quick]
  */
+
+import { finishTargets, reportTarget } from '../targets';
 import { armorerCase, type McpCase, sdkCase } from './cases';
 
 /** `createMCP` per call, at most this multiple of the SDK's own `registerTool`. */
@@ -44,7 +46,7 @@ for (const benchCase of cases) {
 }
 const [sdk, armorer] = cases.map((benchCase) => best.get(benchCase) ?? 0) as [number, number];
 const ratio = armorer / sdk;
-console.log(
-  `\n  ${ratio <= TARGET_RATIO ? 'PASS' : 'MISS'} createMCP / registerTool = ${ratio.toFixed(2)}x (target: at most ${TARGET_RATIO}x)`,
-);
+console.log('');
+reportTarget('createMCP / registerTool', ratio, { atMost: TARGET_RATIO }, '  ');
 await Promise.all(cases.map((benchCase) => benchCase.close()));
+finishTargets();

@@ -7,6 +7,7 @@
 import { createTool, createToolbox } from '@armorer/core';
 import { createCacheMiddleware, createRateLimitMiddleware } from '@armorer/middleware';
 import { z } from 'zod';
+import { finishTargets, reportTarget } from '../targets';
 
 const quick = process.argv.includes('--quick');
 
@@ -68,9 +69,7 @@ console.log(`  ${quick ? 1_000 : 10_000} keys: ${small.perCallNs.toFixed(0)} ns 
 console.log(
   `  ${quick ? 10_000 : 100_000} keys: ${large.perCallNs.toFixed(0)} ns per call (${large.activeKeys} active keys)`,
 );
-console.log(
-  `  ${growth <= 2 ? 'PASS' : 'MISS'} cost per call grows ${growth.toFixed(2)}x for 10x the keys (<= 2x)`,
-);
+reportTarget('rate limiter cost per call growth for 10x the keys', growth, { atMost: 2 }, '  ');
 
 const maxBytes = 64 * 1024 * 1024;
 const bound = await cacheBound(quick ? 50 : 1000, maxBytes);
@@ -78,6 +77,10 @@ console.log('cache, 1 MB arguments and 100 KB results per call, maxBytes 64 MiB'
 console.log(
   `  ${bound.entries} entries, ${bound.bytesMb.toFixed(1)} MiB accounted, heap grew ${bound.addedMb.toFixed(1)} MB`,
 );
-console.log(
-  `  ${bound.addedMb <= 2 * 64 ? 'PASS' : 'MISS'} heap growth ${bound.addedMb.toFixed(1)} MB (<= 128 MB, 2x the bound)`,
+reportTarget(
+  'cache heap growth (2x the 64 MiB bound)',
+  bound.addedMb,
+  { atMost: 2 * 64, unit: ' MB', digits: 1 },
+  '  ',
 );
+finishTargets();

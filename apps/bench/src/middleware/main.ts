@@ -7,6 +7,7 @@
  * per call, and the budgets with PASS/MISS markers; the exit code is 0 either way.
  */
 import { measure } from 'mitata';
+import { finishTargets, reportTarget } from '../targets';
 import { createMiddlewareCases, type MiddlewareCase } from './cases';
 
 /** Middleware that does not touch a tool costs nothing: the ratio to the baseline, at most. */
@@ -64,15 +65,17 @@ for (const benchCase of cases) {
   const timing = best.get(benchCase.key) as Timing;
   if (benchCase.key === 'untouched') {
     const ratio = timing.meanNs / baseline;
-    console.log(
-      `  ${ratio <= UNTOUCHED_RATIO ? 'PASS' : 'MISS'} ${benchCase.label.padEnd(60)} ${ratio.toFixed(2)}x (<= ${UNTOUCHED_RATIO}x)`,
-    );
+    reportTarget(benchCase.label, ratio, { atMost: UNTOUCHED_RATIO }, '  ');
     continue;
   }
   const budget = ADDED_NS[benchCase.key];
   if (budget === undefined) continue;
   const added = timing.meanNs - baseline;
-  console.log(
-    `  ${added <= budget ? 'PASS' : 'MISS'} ${benchCase.label.padEnd(60)} +${format(Math.max(0, added))} per call (<= +${format(budget)})`,
+  reportTarget(
+    `${benchCase.label}, added per call`,
+    Math.max(0, added) / 1000,
+    { atMost: budget / 1000, unit: ' µs', digits: 3 },
+    '  ',
   );
 }
+finishTargets();

@@ -6,6 +6,7 @@
  *   bun --conditions=@armorer/source apps/bench/src/openapi/main.ts [--quick]
  */
 import { loadavg } from 'node:os';
+import { finishTargets, reportTarget } from '../targets';
 import { loadOpenAIDescription, median, timeImport, timeToJSONSchema, timeToOpenAPI } from './measure';
 
 const IMPORT_TARGET_MS = 1000;
@@ -38,9 +39,18 @@ console.log(
   `  info: building all ${cold.tools} validators on first use (lazy, not part of the import): median ${fmt(median(validators))}`,
 );
 const importWorst = Math.max(cold.ms, median(warm));
-console.log(
-  `  ${importWorst <= IMPORT_TARGET_MS ? 'PASS' : 'MISS'} import at most ${IMPORT_TARGET_MS} ms (first import ${fmt(cold.ms)})\n`,
+reportTarget(
+  'fromOpenAPI import, worst of first and median',
+  importWorst,
+  {
+    atMost: IMPORT_TARGET_MS,
+    unit: ' ms',
+    digits: 1,
+    note: `first import ${fmt(cold.ms).trim()}`,
+  },
+  '  ',
 );
+console.log('');
 
 // Warm both paths once, then alternate them on fresh schemas so neither profits from caches or JIT order.
 timeToJSONSchema(TOOLS, 0);
@@ -65,6 +75,5 @@ console.log(
   `  toOpenAPI(toolbox)               ${fmt(median(exported))} (${fmt(Math.min(...exported))})  (${paths} paths)`,
 );
 console.log(`  info: best-of-${runs} ratio ${best.toFixed(2)}x`);
-console.log(
-  `  ${ratio <= EXPORT_TARGET_RATIO ? 'PASS' : 'MISS'} toOpenAPI / z.toJSONSchema = ${ratio.toFixed(2)}x (target: at most ${EXPORT_TARGET_RATIO}x)`,
-);
+reportTarget('toOpenAPI / z.toJSONSchema', ratio, { atMost: EXPORT_TARGET_RATIO }, '  ');
+finishTargets();

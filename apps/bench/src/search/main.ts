@@ -7,12 +7,14 @@
  *
  *   bun --conditions=@armorer/source apps/bench/src/search/main.ts [--quick]
  */
+
+import { finishTargets, markTarget } from '../targets';
 import type { RankingQuality } from './metrics';
 import { measureQuality } from './quality';
 import { measureSpeed } from './speed';
 
 const quick = process.argv.includes('--quick');
-const mark = (pass: boolean) => (pass ? 'PASS' : 'MISS');
+const mark = markTarget;
 const ms = (value: number) => `${value.toFixed(value < 1 ? 3 : 1)} ms`;
 const figures = (q: RankingQuality) =>
   `R@1 ${q.at1.toFixed(3)}  R@5 ${q.at5.toFixed(3)}  R@10 ${q.at10.toFixed(3)}  MRR@10 ${q.mrr10.toFixed(3)}`;
@@ -25,10 +27,10 @@ for (const result of await measureQuality()) {
   console.log(`  Okapi BM25 (stopwords)    ${figures(result.bm25)}`);
   console.log(`  Okapi BM25 (every word)   ${figures(result.bm25AllWords)}`);
   console.log(
-    `  ${mark(margin >= 0.1)} R@5 margin ${margin >= 0 ? '+' : ''}${margin.toFixed(3)} over the stronger BM25 (target: at least +0.100)`,
+    `  ${mark(`${result.set}: R@5 margin over BM25`, margin >= 0.1)} R@5 margin ${margin >= 0 ? '+' : ''}${margin.toFixed(3)} over the stronger BM25 (target: at least +0.100)`,
   );
   console.log(
-    `  ${mark(result.p50Ms <= 1 && result.p99Ms <= 3)} latency p50 ${ms(result.p50Ms)}, p99 ${ms(result.p99Ms)} (target p50 <= 1 ms, p99 <= 3 ms); index build ${ms(result.buildMs)}`,
+    `  ${mark(`${result.set}: latency`, result.p50Ms <= 1 && result.p99Ms <= 3)} latency p50 ${ms(result.p50Ms)}, p99 ${ms(result.p99Ms)} (target p50 <= 1 ms, p99 <= 3 ms); index build ${ms(result.buildMs)}`,
   );
 }
 if (!quick) {
@@ -45,7 +47,7 @@ for (const count of quick ? [10_000] : [10_000, 100_000]) {
   console.log(`\n${count.toLocaleString('en')} tools (${result.terms} distinct terms)`);
   const line = (label: string, value: string, pass: boolean | undefined, target: string) =>
     console.log(
-      `  ${pass === undefined ? 'info' : mark(pass)} ${label.padEnd(34)} ${value.padStart(12)}   ${target}`,
+      `  ${pass === undefined ? 'info' : mark(`${count} tools: ${label}`, pass)} ${label.padEnd(34)} ${value.padStart(12)}   ${target}`,
     );
   line(
     'build index (first query)',
@@ -84,3 +86,4 @@ for (const count of quick ? [10_000] : [10_000, 100_000]) {
     limits ? 'target <= 10 MB' : '',
   );
 }
+finishTargets();

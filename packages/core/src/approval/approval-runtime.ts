@@ -2,15 +2,14 @@ import {
   type ApprovalBinding,
   type ApprovalPolicy,
   type ApprovalRequirement,
+  type ApprovalSecret,
   type ApprovalStateStore,
   createNonce,
   createProcessLocalApprovalStateStore,
   createProcessLocalGrantStateStore,
   createSigningKey,
   type GrantStateStore,
-  isApprovalSecret,
   type ReusableApprovalGrant,
-  resolveApprovalRequirement,
   type SigningKey,
   signApprovalBinding,
   signGrant,
@@ -18,27 +17,16 @@ import {
   verifyApprovalBinding,
   verifyGrantSignature,
 } from '@armorer/approval';
-import { ToolboxError } from '../errors/armorer-error';
 import type { ToolConfiguration } from '../tool/types';
-import type { ToolboxOptions } from '../toolbox/types';
+import type { ApprovalRevisions, ApprovalSettings } from './approval-settings';
 
-const DEFAULT_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** The revisions a toolbox was created with, as bindings record them. */
-export interface ApprovalRevisions {
-  readonly toolboxRevision: string | null;
-  readonly policyRevision: string | null;
-  readonly approvalRevision: string | null;
-}
-
-function invalidOption(message: string): ToolboxError {
-  return new ToolboxError({ code: 'INVALID_TOOLBOX_OPTIONS', message });
-}
+export type { ApprovalRevisions } from './approval-settings';
 
 /**
- * A toolbox's approval configuration, resolved once: the signing key (held in a private field, never
- * readable back), the stores (process-local by default whenever a secret is configured), the approval
- * policy, the clock, the nonce source and the binding lifetime.
+ * A toolbox's approval machinery, built from its checked {@link ApprovalSettings} on first use: the
+ * signing key (held in a private field, never readable back), the stores (process-local by default
+ * whenever a secret is configured), the approval policy, the clock, the nonce source and the binding
+ * lifetime. Loaded lazily (`ApprovalSettings.load`), so bundles of toolboxes that never pause keep it out.
  */
 export class ApprovalRuntime {
   readonly #key: SigningKey | undefined;
@@ -47,55 +35,26 @@ export class ApprovalRuntime {
   readonly policy: ApprovalPolicy | undefined;
   readonly ttlMs: number;
   readonly revisions: ApprovalRevisions;
+  readonly #settings: ApprovalSettings;
   readonly #now: () => number;
   readonly #nonce: () => string;
 
-  private constructor(options: ToolboxOptions<object>) {
-    const secret = options.approvalSecret;
-    if (secret !== undefined && !isApprovalSecret(secret)) {
-      throw invalidOption('approvalSecret must be a non-empty string or Uint8Array.');
-    }
+  private constructor(settings: ApprovalSettings, secret: ApprovalSecret | undefined) {
+    this.#settings = settings;
     this.#key = secret === undefined ? undefined : createSigningKey(secret);
     this.store =
-      options.approvalStateStore ??
-      (secret === undefined ? undefined : createProcessLocalApprovalStateStore());
-    this.grants =
-      options.grantStateStore ?? (secret === undefined ? undefined : createProcessLocalGrantStateStore());
-    const policy = options.approvalPolicy;
-    if (policy !== undefined && (typeof policy !== 'object' || policy === null)) {
-      throw invalidOption('approvalPolicy must be an object.');
-    }
-    this.policy = policy;
-    const ttl = options.approvalBindingTtlMs ?? DEFAULT_TTL_MS;
-    if (!(typeof ttl === 'number' && Number.isFinite(ttl) && ttl > 0)) {
-      throw invalidOption('approvalBindingTtlMs must be a positive number of milliseconds.');
-    }
-    this.ttlMs = Math.ceil(ttl);
-    for (const name of ['approvalNow', 'approvalNonce'] as const) {
-      if (options[name] !== undefined && typeof options[name] !== 'function') {
-        throw invalidOption(`${name} must be a function.`);
-      }
-    }
-    this.#now = options.approvalNow ?? Date.now;
-    this.#nonce = options.approvalNonce ?? createNonce;
-    this.revisions = {
-      toolboxRevision: options.toolboxRevision ?? null,
-      policyRevision: options.policyRevision ?? null,
-      approvalRevision: options.approvalRevision ?? null,
-    };
+      settings.store ?? (secret === undefined ? undefined : createProcessLocalApprovalStateStore());
+    this.grants = settings.grants ?? (secret === undefined ? undefined : createProcessLocalGrantStateStore());
+    this.policy = settings.policy;
+    this.ttlMs = settings.ttlMs;
+    this.#now = settings.clock;
+    this.#nonce = settings.nonceSource ?? createNonce;
+    this.revisions = settings.revisions;
   }
 
-  /** The runtime of a toolbox's options, or `undefined` when it configures no approval at all. */
-  static from(options: ToolboxOptions<object>): ApprovalRuntime | undefined {
-    if (
-      options.approvalSecret === undefined &&
-      options.approvalPolicy === undefined &&
-      options.approvalStateStore === undefined &&
-      options.grantStateStore === undefined
-    ) {
-      return undefined;
-    }
-    return new ApprovalRuntime(options);
+  /** The runtime of checked settings (what `ApprovalSettings.load` builds, once per settings). */
+  static create(settings: ApprovalSettings, secret: ApprovalSecret | undefined): ApprovalRuntime {
+    return new ApprovalRuntime(settings, secret);
   }
 
   /** Whether pending approvals are signed (and so resumable). */
@@ -153,20 +112,7 @@ export class ApprovalRuntime {
 
   /** What the approval policy decides for a tool, computed once at registration. */
   requirementFor(config: ToolConfiguration): ApprovalRequirement | undefined {
-    if (this.policy === undefined) return undefined;
-    try {
-      return resolveApprovalRequirement(this.policy, {
-        name: config.name,
-        tags: config.tags,
-        metadata: config.metadata,
-      });
-    } catch (error) {
-      throw new ToolboxError({
-        code: 'INVALID_TOOLBOX_OPTIONS',
-        message: `approvalPolicy cannot be applied to "${config.name}": ${(error as Error).message}`,
-        cause: error,
-      });
-    }
+    return this.#settings.requirementFor(config);
   }
 
   #requireKey(): SigningKey {

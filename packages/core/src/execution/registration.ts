@@ -1,5 +1,6 @@
 import type { ApprovalRequirement } from '@armorer/approval';
 import type { ApprovalRuntime } from '../approval/approval-runtime';
+import type { ApprovalSettings } from '../approval/approval-settings';
 import { createToolError, type ToolError } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
 import type { ToolPolicy } from '../policy/types';
@@ -30,7 +31,12 @@ export interface ExecutionOwner {
   readonly telemetry: boolean;
   /** Observes every admitted call (tracing); installed after creation, `undefined` costs nothing. */
   observer: ExecutionObserver | undefined;
-  /** Approval signing, stores and policy; undefined when the owner configures no approval. */
+  /** The owner's checked approval options; undefined when it configures no approval. */
+  readonly approvalSettings?: ApprovalSettings | undefined;
+  /**
+   * Approval signing and stores, once loaded (`approvalSettings.load()`, which the pipeline awaits before
+   * a pause or a grant lookup); undefined before that and when the owner configures no approval.
+   */
   readonly approval?: ApprovalRuntime | undefined;
 }
 
@@ -54,6 +60,8 @@ export interface Registration {
   readonly gate: ConcurrencyGate | undefined;
   /** What the owner's approval policy requires of this tool; undefined when it asks and requires nothing. */
   readonly approvalGate: ApprovalRequirement | undefined;
+  /** Whether the implementation can see a call context (`readsContext`), decided on its first call. */
+  passContext: boolean | undefined;
 }
 
 /** Keys armorer sets on every tool context; a user context cannot shadow them. */
@@ -119,7 +127,8 @@ export function createRegistration(
       config.metadata?.concurrency === undefined
         ? undefined
         : new ConcurrencyGate(config.metadata.concurrency),
-    approvalGate: owner.approval?.requirementFor(config),
+    approvalGate: owner.approvalSettings?.requirementFor(config),
+    passContext: undefined,
   };
 }
 

@@ -1,31 +1,26 @@
-import { authorizeWithGrant } from '../approval/authorize-with-grant';
 import { capabilityDenial } from '../approval/capability-check';
-import { stopCall } from '../approval/pause';
 import { RESUME, type ResumeState } from '../approval/resume-state';
 import { createToolError, describeThrown, type ToolError } from '../errors/tool-error';
-import { approvalStop } from '../policy/approval-stops';
-import { runPolicyStage } from '../policy/evaluate';
-import { freezeRequestContext, narrowCapabilities, type RequestContext } from '../policy/request-context';
-import type { PolicyContext } from '../policy/types';
+import { freezeRequestContext, type RequestContext } from '../policy/request-context';
 import type { ToolCallContext } from '../tool/types';
 import { ArgumentsFailure, parseArguments, validationError } from './arguments';
-import { CallState, INTERRUPTED } from './call-state';
-import { armCancellation, cancelledError, waitInterruptible } from './cancellation';
+import { CallState } from './call-state';
+import { armCancellation, cancelledError } from './cancellation';
 import { admissionFailure, finishCall } from './finish-call';
 import { nextExecutionId } from './ids';
 import { type ExecutionInterceptor, Invocation, interceptorOf } from './interceptor';
 import { observeStart, runObserved } from './observe';
+import { readsContext } from './reads-context';
 import type { Registration } from './registration';
 import {
   createContext,
-  createPolicyContext,
   executionError,
-  interrupted,
   isAvailable,
   parseAsyncOrFail,
   type SafeParseResult,
 } from './run-steps';
 import { awaitImplementation, complete, failed } from './settle-call';
+import { withStages } from './stages';
 import type { ToolCall, ToolExecuteOptions, ToolResult } from './types';
 
 /**
@@ -70,7 +65,7 @@ export function startCall(
 }
 
 /** Awaits a started call to its result. */
-function settleStarted(started: StartedCall): Promise<ToolResult> | ToolResult {
+export function settleStarted(started: StartedCall): Promise<ToolResult> | ToolResult {
   return started instanceof CallState ? awaitImplementation(started) : started;
 }
 
@@ -231,83 +226,36 @@ function afterValidation(
     approvalGate?.ask === true ||
     state.resume !== undefined
   ) {
-    return policyThenInvoke(state);
+    return withStages((stages) => stages.policyThenInvoke(state));
   }
   return invoke(state);
 }
 
-/** The stages that may wait: policy hooks and the concurrency queue. */
-async function policyThenInvoke(state: CallState): Promise<ToolResult> {
-  const reg = state.reg;
-  const config = reg.config;
-  const resume = state.resume;
-  const approvalGate = reg.approvalGate;
-  if (reg.hasBeforeExecute) {
-    let context = createPolicyContext(reg, state, state.call, state.params);
-    const narrow = (capabilities: readonly string[]): PolicyContext => {
-      state.ext.hostRequestContext ??= state.requestContext;
-      state.requestContext = narrowCapabilities(state.requestContext, capabilities);
-      context = { ...context, requestContext: state.requestContext };
-      state.ext.policyContext = context;
-      return context;
-    };
-    state.ext.policyContext = context;
-    state.setPhase('waiting');
-    const stop = await waitInterruptible(
-      state,
-      runPolicyStage(config.name, 'beforeExecute', reg.owner.policy, config.policy, context, narrow),
-    );
-    if (stop === INTERRUPTED || state.interrupted !== undefined) return interrupted(state);
-    // On a resume, a person already answered needs_approval/needs_input; a denial still ends the call.
-    if (stop !== undefined && (resume === undefined || stop.status === 'deny')) return stopCall(state, stop);
-    if (approvalGate !== undefined) {
-      const denial = capabilityDenial(approvalGate, config.name, state.requestContext);
-      if (denial !== undefined) return finishCall(state, 'denied', undefined, denial, 'policy-denied');
-    }
-  }
-  if (approvalGate?.ask === true && resume === undefined) {
-    state.setPhase('waiting');
-    const granted = await authorizeWithGrant(state);
-    if (state.interrupted !== undefined) return interrupted(state);
-    if (!granted) return stopCall(state, approvalStop(config.name, approvalGate.reason));
-  }
-  const gate = reg.gate;
-  if (gate !== undefined) {
-    const slot = gate.acquire(state);
-    if (slot === true) state.holdsSlot = true;
-    else {
-      state.ext.queuedAt = state.now();
-      state.setPhase('queued');
-      state.interrupt = () => gate.leave(state);
-      state.holdsSlot = await slot;
-      if (!state.holdsSlot || state.interrupted !== undefined) return interrupted(state);
-    }
-  }
-  if (resume !== undefined) {
-    // The binding is consumed only now, when nothing but the implementation is left to run.
-    const failure = await resume.commit(config.name);
-    if (failure !== undefined) return finishCall(state, 'denied', undefined, failure, 'policy-denied');
-    if (state.interrupted !== undefined) return interrupted(state);
-  }
-  return settleStarted(invoke(state));
-}
-
 /** Calls the implementation: a synchronous outcome completes at once, a promise leaves the state running. */
-function invoke(state: CallState): StartedCall {
+export function invoke(state: CallState): StartedCall {
   if (state.phase !== 'active') state.setPhase('active');
   if (state.tracker.observing) state.ext.startedAt = state.ext.lastActivityAt = Date.now();
   let returned: unknown;
   try {
     const interceptor = state.interceptor;
-    const context = createContext(state.reg, state);
-    // An interceptor (idempotency) decides whether the implementation runs; an observer (tracing) wraps
-    // whatever runs, so a deduplicated call is traced too.
-    const run: (params: Record<string, unknown>, context: never) => unknown =
-      interceptor === undefined ? state.reg.config.execute : () => interceptor(intercepted(state, context));
-    returned =
-      state.x?.observer === undefined
-        ? run(state.params, context as never)
-        : runObserved(state, run, context);
+    const reg = state.reg;
+    if (interceptor === undefined && state.x?.observer === undefined) {
+      // The plain path: an implementation that cannot see a context gets none (see readsContext).
+      reg.passContext ??= readsContext(reg.config.execute);
+      returned = reg.passContext
+        ? reg.config.execute(state.params, createContext(reg, state) as never)
+        : (reg.config.execute as (params: Record<string, unknown>) => unknown)(state.params);
+    } else {
+      const context = createContext(reg, state);
+      // An interceptor (idempotency) decides whether the implementation runs; an observer (tracing) wraps
+      // whatever runs, so a deduplicated call is traced too.
+      const run: (params: Record<string, unknown>, context: never) => unknown =
+        interceptor === undefined ? reg.config.execute : () => interceptor(intercepted(state, context));
+      returned =
+        state.x?.observer === undefined
+          ? run(state.params, context as never)
+          : runObserved(state, run, context);
+    }
     if (
       typeof returned === 'object' &&
       returned !== null &&

@@ -1,9 +1,8 @@
-import { afterExecuteStop } from '../policy/approval-stops';
-import { runPolicyStage } from '../policy/evaluate';
+import { isAsyncIterable } from './async-iterable';
 import { type CallState, INTERRUPTED } from './call-state';
 import { finishCall } from './finish-call';
-import { createPolicyContext, executionError, interrupted } from './run-steps';
-import { collectStream, isAsyncIterable, liveStream } from './stream';
+import { executionError, interrupted } from './run-steps';
+import { withStages } from './stages';
 import type { ToolResult } from './types';
 
 /**
@@ -77,44 +76,8 @@ export function complete(state: CallState, value: unknown): ToolResult | Promise
   }
   if (streamed) {
     const iterable = value as AsyncIterable<unknown>;
-    if (state.wantsStream) {
-      const live = liveStream(state, iterable);
-      return finishCall(state, 'success', live, undefined, 'execute-success', live);
-    }
-    return collectThenFinish(state, iterable);
+    return withStages((stages) => stages.finishStream(state, iterable));
   }
-  if (state.reg.hasAfterExecute) return afterPolicyThenFinish(state, value);
-  return finishCall(state, 'success', value, undefined, 'execute-success');
-}
-
-async function collectThenFinish(state: CallState, iterable: AsyncIterable<unknown>): Promise<ToolResult> {
-  state.setPhase('streaming');
-  const collected = await collectStream(state, iterable);
-  if (state.interrupted !== undefined) return interrupted(state, collected.chunks);
-  if (collected.failed) return finishCall(state, 'error', collected.chunks, collected.error, 'execute-error');
-  if (state.reg.hasAfterExecute) return afterPolicyThenFinish(state, collected.chunks);
-  return finishCall(state, 'success', collected.chunks, undefined, 'execute-success');
-}
-
-async function afterPolicyThenFinish(state: CallState, value: unknown): Promise<ToolResult> {
-  const reg = state.reg;
-  const base = state.x?.policyContext ?? createPolicyContext(reg, state, state.call, state.params);
-  const context = { ...base, outcome: 'success' as const, result: value, error: undefined };
-  const stop = await runPolicyStage(
-    reg.config.name,
-    'afterExecute',
-    reg.owner.policy,
-    reg.config.policy,
-    context,
-  );
-  if (stop !== undefined) {
-    return finishCall(
-      state,
-      'denied',
-      undefined,
-      afterExecuteStop(reg.config.name, stop).error,
-      'policy-denied',
-    );
-  }
+  if (state.reg.hasAfterExecute) return withStages((stages) => stages.afterPolicyThenFinish(state, value));
   return finishCall(state, 'success', value, undefined, 'execute-success');
 }

@@ -1,16 +1,10 @@
 import { ToolFailureError } from '../errors/tool-call-error';
 import { createToolError, describeThrown, isToolError, type ToolError } from '../errors/tool-error';
+import { isAsyncIterable } from './async-iterable';
 import { type CallState, INTERRUPTED } from './call-state';
 import { waitInterruptible } from './cancellation';
 
-/** True for values a tool can stream (strings are iterable but never treated as streams). */
-export function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Partial<AsyncIterable<unknown>>)[Symbol.asyncIterator] === 'function'
-  );
-}
+export { isAsyncIterable };
 
 /** What collecting a stream produced; `chunks` holds everything delivered before any failure. */
 export interface CollectedStream {

@@ -31,7 +31,10 @@ export async function executeBatch(
   const results: ToolResult[] = new Array(calls.length);
   const failFast = errorMode === 'failFast';
   const batchAbort = failFast ? new AbortController() : undefined;
-  let perCall: ToolExecuteOptions | undefined = options === undefined ? undefined : callOptions;
+  // Batch-only options (concurrency, mode, errorMode) leave nothing for the calls: they then run as plain
+  // calls, without reading an empty options object on every one.
+  let perCall: ToolExecuteOptions | undefined =
+    options === undefined || Reflect.ownKeys(callOptions).length === 0 ? undefined : callOptions;
   if (batchAbort !== undefined) {
     const signal = callOptions.signal
       ? AbortSignal.any([callOptions.signal, batchAbort.signal])

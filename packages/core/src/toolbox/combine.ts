@@ -1,3 +1,4 @@
+import { APPROVAL_SETTINGS } from '../approval/approval-settings';
 import { ToolboxError } from '../errors/armorer-error';
 import { ToolboxImpl } from './create-toolbox';
 import { getToolboxInternals, isToolbox } from './internals';
@@ -58,6 +59,12 @@ export function combineToolboxes<const TToolboxes extends readonly AnyToolbox[]>
       if (options[key] !== undefined) forwarded[key] = options[key];
   }
   const context = Object.assign({}, ...toolboxes.map((toolbox) => internalsOf(toolbox) && toolbox.context));
+  // The first toolbox's approval settings are shared, not rebuilt: the same key and default stores.
+  const settings =
+    first === undefined
+      ? undefined
+      : (internalsOf(first).options as { [APPROVAL_SETTINGS]?: unknown })[APPROVAL_SETTINGS];
+  if (settings !== undefined) forwarded[APPROVAL_SETTINGS as unknown as string] = settings;
   const combined = new ToolboxImpl({ ...forwarded, context });
   for (const toolbox of toolboxes) combined.adoptFrom(toolbox);
   return combined as unknown as Toolbox<ToolsOfToolboxes<TToolboxes>, MergedContext<TToolboxes>>;

@@ -5,8 +5,7 @@ import type {
   ReusableApprovalGrant,
 } from '@armorer/approval';
 import type { ApprovalRuntime } from '../approval/approval-runtime';
-import * as approvals from '../approval/manage';
-import { resumeApproval } from '../approval/resume';
+import type { ApprovalSettings } from '../approval/approval-settings';
 import type { ResumeApprovalOptions, ResumedToolResult } from '../approval/types';
 import { ToolboxError } from '../errors/armorer-error';
 import { createToolError, describeThrown } from '../errors/tool-error';
@@ -25,17 +24,13 @@ import { serializeTool } from '../tool/serialize';
 import type { AnyTool, SerializedTool } from '../tool/types';
 import { Admission } from './admission';
 import { applyMiddleware } from './apply-middleware';
-import { executeBatch } from './batch';
 import { hydrateTool, isSerializedTool } from './hydrate';
 import { getToolboxInternals, isToolbox, markToolbox, setToolboxInternals } from './internals';
-import {
-  callAdapter,
-  type ProviderExportOptions,
-  type ProviderName,
-  type ProviderToolDeclaration,
-} from './provider-exporters';
+import type { ProviderExportOptions, ProviderName, ProviderToolDeclaration } from './provider-exporters';
 import { checkToolboxOptions, createToolboxOwner, resolveApproval } from './toolbox-owner';
 import type { SerializedToolbox, Toolbox, ToolboxOptions } from './types';
+
+let batchModule: typeof import('./batch') | undefined;
 
 /** Anything `createToolbox` and `register` accept as a tool. */
 export type ToolSource = AnyTool | SerializedTool;
@@ -78,7 +73,7 @@ export class ToolboxImpl {
   }
 
   readonly #admission: Admission;
-  readonly #approval: ApprovalRuntime | undefined;
+  readonly #approval: ApprovalSettings | undefined;
   #executions: Executions | undefined;
 
   /** Admitted calls that have not reached a terminal or unknown-effect state. */
@@ -207,13 +202,18 @@ export class ToolboxImpl {
     } catch (error) {
       return Promise.resolve(this.#unreadable(error));
     }
-    if (batch)
-      return executeBatch(
-        (call, callOptions) => this.#startOne(call, callOptions),
-        input as readonly ToolCall[],
-        options,
-      );
+    if (batch) return this.#executeBatch(input as readonly ToolCall[], options);
     return toPromise(this.#startOne(input as ToolCall, options));
+  }
+
+  /** Batches load their scheduler on first use (a chunk of its own; a plain call never needs it). */
+  async #executeBatch(
+    calls: readonly ToolCall[],
+    options: BatchExecuteOptions | undefined,
+  ): Promise<unknown> {
+    batchModule ??= await import('./batch');
+    const { executeBatch } = batchModule;
+    return executeBatch((call, callOptions) => this.#startOne(call, callOptions), calls, options);
   }
 
   /**
@@ -262,29 +262,42 @@ export class ToolboxImpl {
     return startCall(admitted, call, callId, options);
   }
 
-  resumeApproval(descriptor: unknown, options: ResumeApprovalOptions): Promise<ResumedToolResult> {
-    const host = { runtime: this.#approval, registrations: this.#registrations, emitter: this.#emitter };
-    return resumeApproval(host, descriptor, options);
+  /** The approval runtime, loaded on first use; undefined when this toolbox configures no approval. */
+  #approvalRuntime(): Promise<ApprovalRuntime | undefined> {
+    return this.#approval === undefined ? Promise.resolve(undefined) : this.#approval.load();
   }
 
-  restoreApproval(descriptor: unknown): Promise<ApprovalBindingState> {
-    return approvals.restoreApproval(this.#approval, descriptor);
+  // Resuming and managing approvals load their code (and the approval runtime) on first use: a toolbox
+  // that never does keeps them out of its bundle.
+  async resumeApproval(descriptor: unknown, options: ResumeApprovalOptions): Promise<ResumedToolResult> {
+    const [resume, runtime] = await Promise.all([import('../approval/resume'), this.#approvalRuntime()]);
+    const host = { runtime, registrations: this.#registrations, emitter: this.#emitter };
+    return resume.resumeApproval(host, descriptor, options);
   }
 
-  revokeApproval(descriptor: unknown): Promise<void> {
-    return approvals.revokeApproval(this.#approval, descriptor);
+  async restoreApproval(descriptor: unknown): Promise<ApprovalBindingState> {
+    const [approvals, runtime] = await Promise.all([import('../approval/manage'), this.#approvalRuntime()]);
+    return approvals.restoreApproval(runtime, descriptor);
   }
 
-  issueGrant(request: GrantRequest): Promise<ReusableApprovalGrant> {
-    return approvals.issueGrant(this.#approval, request);
+  async revokeApproval(descriptor: unknown): Promise<void> {
+    const [approvals, runtime] = await Promise.all([import('../approval/manage'), this.#approvalRuntime()]);
+    return approvals.revokeApproval(runtime, descriptor);
   }
 
-  listGrants(filter?: GrantFilter): Promise<readonly ReusableApprovalGrant[]> {
-    return approvals.listGrants(this.#approval, filter);
+  async issueGrant(request: GrantRequest): Promise<ReusableApprovalGrant> {
+    const [approvals, runtime] = await Promise.all([import('../approval/manage'), this.#approvalRuntime()]);
+    return approvals.issueGrant(runtime, request);
   }
 
-  revokeGrant(id: string): Promise<void> {
-    return approvals.revokeGrant(this.#approval, id);
+  async listGrants(filter?: GrantFilter): Promise<readonly ReusableApprovalGrant[]> {
+    const [approvals, runtime] = await Promise.all([import('../approval/manage'), this.#approvalRuntime()]);
+    return approvals.listGrants(runtime, filter);
+  }
+
+  async revokeGrant(id: string): Promise<void> {
+    const [approvals, runtime] = await Promise.all([import('../approval/manage'), this.#approvalRuntime()]);
+    return approvals.revokeGrant(runtime, id);
   }
 
   addEventListener(type: string, listener: (event: never) => void, options?: ListenerOptions) {
@@ -321,6 +334,8 @@ export class ToolboxImpl {
     options?: ProviderExportOptions,
   ): Promise<readonly ProviderToolDeclaration[]> {
     const available = await this.getAvailable();
+    // The loader (and its error type) is a chunk of its own: only toolboxes that export load it.
+    const { callAdapter } = await import('./provider-exporters');
     return (await callAdapter(provider, 'to', [available, options])) as readonly ProviderToolDeclaration[];
   }
 

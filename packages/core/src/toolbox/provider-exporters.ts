@@ -1,4 +1,7 @@
-import { ArmorerError } from '../errors/armorer-error';
+import { AdapterLoadError } from './adapter-load-error';
+import { registeredAdapter } from './adapter-registry';
+
+export { AdapterLoadError, type AdapterLoadErrorCode } from './adapter-load-error';
 
 /** Providers with a lazy exporter on the toolbox. */
 export type ProviderName = 'openai' | 'anthropic' | 'gemini';
@@ -23,30 +26,6 @@ const PACKAGES: Readonly<
 
 const loaded = new Map<ProviderName, Promise<Record<string, unknown>>>();
 
-/** Codes of {@link AdapterLoadError}. */
-export type AdapterLoadErrorCode = 'ADAPTER_NOT_INSTALLED' | 'UNKNOWN_PROVIDER' | 'ADAPTER_INVALID';
-
-/**
- * Thrown by the lazy provider exporters when the adapter package cannot be loaded.
- *
- * @example
- * ```ts
- * await toolbox.toOpenAITools().catch((error) => {
- *   if (AdapterLoadError.isInstance(error)) console.log(error.message); // names the package to install
- * });
- * ```
- */
-export class AdapterLoadError extends ArmorerError<AdapterLoadErrorCode> {
-  constructor(options: { message: string; code: AdapterLoadErrorCode; cause?: unknown }) {
-    super(options);
-    this.name = 'AdapterLoadError';
-  }
-
-  static override isInstance(error: unknown): error is AdapterLoadError {
-    return ArmorerError.isInstance(error) && error.name === 'AdapterLoadError';
-  }
-}
-
 function isModuleNotFound(error: unknown, specifier: string): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
@@ -55,9 +34,10 @@ function isModuleNotFound(error: unknown, specifier: string): boolean {
 }
 
 /**
- * Loads a provider adapter on first use. Core never imports adapters statically, so the root package
- * stays adapter-light and there is no dependency cycle; a missing adapter fails with a message naming
- * the package to install.
+ * Loads a provider adapter on first use: the one registered with `registerProviderAdapter` (what browser
+ * bundles do), else the adapter package by name, resolved at run time (Bun, Node). Core never imports
+ * adapters statically, so the root package stays adapter-light and there is no dependency cycle; a
+ * missing adapter fails with a message naming the package to install.
  */
 export function loadAdapter(provider: ProviderName): Promise<Record<string, unknown>> {
   const target = PACKAGES[provider];
@@ -69,10 +49,13 @@ export function loadAdapter(provider: ProviderName): Promise<Record<string, unkn
       }),
     );
   }
+  const adapter = registeredAdapter(provider);
+  if (adapter !== undefined) return Promise.resolve(adapter as Record<string, unknown>);
   let pending = loaded.get(provider);
   if (pending === undefined) {
     const specifier: string = target.name;
-    pending = import(/* @vite-ignore */ specifier).then(
+    // A package chosen at run time: bundlers are told to leave it alone (registration is their way in).
+    pending = import(/* @vite-ignore */ /* webpackIgnore: true */ specifier).then(
       (module: Record<string, unknown>) => module,
       (error: unknown) => {
         loaded.delete(provider);
@@ -81,7 +64,8 @@ export function loadAdapter(provider: ProviderName): Promise<Record<string, unkn
           code: 'ADAPTER_NOT_INSTALLED',
           message:
             `The ${target.prefix} exporter needs the package ${target.name}. Install it (bun add ${target.name}) ` +
-            `or the armorer meta-package, or import the adapter directly from '${target.subpath}'.`,
+            `or the armorer meta-package, or import the adapter directly from '${target.subpath}'. ` +
+            `In a browser bundle, register it: registerProviderAdapter('${provider}', await import('${target.subpath}')).`,
           cause: error,
         });
       },

@@ -1,6 +1,6 @@
 import type { AnyTool, ToolLike } from '../tool/types';
 import { createToolboxImpl, type ToolSource } from './create-toolbox';
-import { callAdapter, type ProviderName } from './provider-exporters';
+import type { ProviderName } from './provider-exporters';
 import type { SerializedToolbox, Toolbox, ToolboxOptions } from './types';
 
 /** The tool union of a toolbox built from a list (any tool when the list is empty). */
@@ -56,8 +56,10 @@ export type ProviderImportOptions = ToolboxOptions<Record<string, unknown>> &
   Readonly<Record<string, unknown>>;
 
 function importer(provider: ProviderName) {
-  return async (declarations: readonly unknown[], options?: ProviderImportOptions): Promise<Toolbox> =>
-    (await callAdapter(provider, 'from', [declarations, options])) as Toolbox;
+  return async (declarations: readonly unknown[], options?: ProviderImportOptions): Promise<Toolbox> => {
+    const { callAdapter } = await import('./provider-exporters');
+    return (await callAdapter(provider, 'from', [declarations, options])) as Toolbox;
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { ApprovalRuntime } from '../approval/approval-runtime';
+import type { ApprovalRuntime } from '../approval/approval-runtime';
+import { APPROVAL_SETTINGS, ApprovalSettings } from '../approval/approval-settings';
 import { ToolboxError } from '../errors/armorer-error';
 import type { EventHub } from '../events/event-hub';
 import type { ExecutionOwner, Registration } from '../execution/registration';
@@ -23,23 +24,17 @@ export function checkToolboxOptions(options: unknown): asserts options is Toolbo
 }
 
 /**
- * The approval runtime of a toolbox's options, and the options with its defaulted stores recorded, so that
- * `extend` and `combineToolboxes` share them instead of minting new ones.
+ * The approval settings of a toolbox's options, and the options with those settings recorded, so that
+ * `extend` and `combineToolboxes` share them (one runtime: one key, the same default stores) instead of
+ * minting new ones.
  */
 export function resolveApproval(options: ToolboxOptions<object>): {
-  readonly approval: ApprovalRuntime | undefined;
+  readonly approval: ApprovalSettings | undefined;
   readonly resolved: ToolboxOptions<object>;
 } {
-  const approval = ApprovalRuntime.from(options);
+  const approval = ApprovalSettings.from(options);
   if (approval === undefined) return { approval, resolved: options };
-  return {
-    approval,
-    resolved: {
-      ...options,
-      ...(approval.store === undefined ? {} : { approvalStateStore: approval.store }),
-      ...(approval.grants === undefined ? {} : { grantStateStore: approval.grants }),
-    },
-  };
+  return { approval, resolved: { ...options, [APPROVAL_SETTINGS]: approval } as ToolboxOptions<object> };
 }
 
 /** The execution owner of a toolbox: what every call of its tools reads from its owner. */
@@ -50,7 +45,7 @@ export function createToolboxOwner(
     readonly tracker: ExecutionTracker;
     readonly registrations: ReadonlyMap<string, Registration>;
     readonly context: Readonly<Record<string, unknown>>;
-    readonly approval: ApprovalRuntime | undefined;
+    readonly approval: ApprovalSettings | undefined;
   },
 ): ExecutionOwner {
   const { registrations } = parts;
@@ -71,6 +66,9 @@ export function createToolboxOwner(
     allowDangerous: options.allowDangerous !== false,
     telemetry: options.telemetry === true,
     observer: undefined,
-    approval: parts.approval,
+    approvalSettings: parts.approval,
+    get approval(): ApprovalRuntime | undefined {
+      return parts.approval?.runtime;
+    },
   };
 }

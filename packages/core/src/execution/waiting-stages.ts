@@ -1,0 +1,118 @@
+import { capabilityDenial } from '../approval/capability-check';
+import { authorizeWithGrant, stopCall } from '../approval/lazy-steps';
+import { afterExecuteStop, approvalStop } from '../policy/approval-stops';
+import { runPolicyStage } from '../policy/evaluate';
+import { narrowCapabilities } from '../policy/request-context';
+import type { PolicyContext } from '../policy/types';
+import { type CallState, INTERRUPTED } from './call-state';
+import { waitInterruptible } from './cancellation';
+import { finishCall } from './finish-call';
+import { invoke, settleStarted } from './run-call';
+import { createPolicyContext, interrupted } from './run-steps';
+import { collectStream, liveStream } from './stream';
+import type { ToolResult } from './types';
+
+/**
+ * The stages of a call that may wait, loaded with the first call that needs one (see `./stages`): policy
+ * hooks, approval gates and the concurrency queue before the implementation; streams and `afterExecute`
+ * after it. A toolbox whose calls never need them keeps them out of its bundle.
+ */
+
+/** The stages that may wait: policy hooks and the concurrency queue. */
+export async function policyThenInvoke(state: CallState): Promise<ToolResult> {
+  const reg = state.reg;
+  const config = reg.config;
+  const resume = state.resume;
+  const approvalGate = reg.approvalGate;
+  if (reg.hasBeforeExecute) {
+    let context = createPolicyContext(reg, state, state.call, state.params);
+    const narrow = (capabilities: readonly string[]): PolicyContext => {
+      state.ext.hostRequestContext ??= state.requestContext;
+      state.requestContext = narrowCapabilities(state.requestContext, capabilities);
+      context = { ...context, requestContext: state.requestContext };
+      state.ext.policyContext = context;
+      return context;
+    };
+    state.ext.policyContext = context;
+    state.setPhase('waiting');
+    const stop = await waitInterruptible(
+      state,
+      runPolicyStage(config.name, 'beforeExecute', reg.owner.policy, config.policy, context, narrow),
+    );
+    if (stop === INTERRUPTED || state.interrupted !== undefined) return interrupted(state);
+    // On a resume, a person already answered needs_approval/needs_input; a denial still ends the call.
+    if (stop !== undefined && (resume === undefined || stop.status === 'deny')) return stopCall(state, stop);
+    if (approvalGate !== undefined) {
+      const denial = capabilityDenial(approvalGate, config.name, state.requestContext);
+      if (denial !== undefined) return finishCall(state, 'denied', undefined, denial, 'policy-denied');
+    }
+  }
+  if (approvalGate?.ask === true && resume === undefined) {
+    state.setPhase('waiting');
+    const granted = await authorizeWithGrant(state);
+    if (state.interrupted !== undefined) return interrupted(state);
+    if (!granted) return stopCall(state, approvalStop(config.name, approvalGate.reason));
+  }
+  const gate = reg.gate;
+  if (gate !== undefined) {
+    const slot = gate.acquire(state);
+    if (slot === true) state.holdsSlot = true;
+    else {
+      state.ext.queuedAt = state.now();
+      state.setPhase('queued');
+      state.interrupt = () => gate.leave(state);
+      state.holdsSlot = await slot;
+      if (!state.holdsSlot || state.interrupted !== undefined) return interrupted(state);
+    }
+  }
+  if (resume !== undefined) {
+    // The binding is consumed only now, when nothing but the implementation is left to run.
+    const failure = await resume.commit(config.name);
+    if (failure !== undefined) return finishCall(state, 'denied', undefined, failure, 'policy-denied');
+    if (state.interrupted !== undefined) return interrupted(state);
+  }
+  return settleStarted(invoke(state));
+}
+/** Ends a call whose implementation returned an async iterable: a live stream, or collected chunks. */
+export function finishStream(
+  state: CallState,
+  iterable: AsyncIterable<unknown>,
+): ToolResult | Promise<ToolResult> {
+  if (state.wantsStream) {
+    const live = liveStream(state, iterable);
+    return finishCall(state, 'success', live, undefined, 'execute-success', live);
+  }
+  return collectThenFinish(state, iterable);
+}
+
+async function collectThenFinish(state: CallState, iterable: AsyncIterable<unknown>): Promise<ToolResult> {
+  state.setPhase('streaming');
+  const collected = await collectStream(state, iterable);
+  if (state.interrupted !== undefined) return interrupted(state, collected.chunks);
+  if (collected.failed) return finishCall(state, 'error', collected.chunks, collected.error, 'execute-error');
+  if (state.reg.hasAfterExecute) return afterPolicyThenFinish(state, collected.chunks);
+  return finishCall(state, 'success', collected.chunks, undefined, 'execute-success');
+}
+
+export async function afterPolicyThenFinish(state: CallState, value: unknown): Promise<ToolResult> {
+  const reg = state.reg;
+  const base = state.x?.policyContext ?? createPolicyContext(reg, state, state.call, state.params);
+  const context = { ...base, outcome: 'success' as const, result: value, error: undefined };
+  const stop = await runPolicyStage(
+    reg.config.name,
+    'afterExecute',
+    reg.owner.policy,
+    reg.config.policy,
+    context,
+  );
+  if (stop !== undefined) {
+    return finishCall(
+      state,
+      'denied',
+      undefined,
+      afterExecuteStop(reg.config.name, stop).error,
+      'policy-denied',
+    );
+  }
+  return finishCall(state, 'success', value, undefined, 'execute-success');
+}
