@@ -14,13 +14,23 @@ export function stopCall(state: CallState, stop: PolicyStop): ToolResult | Promi
   const settings = state.reg.owner.approvalSettings;
   if (stop.status === 'deny' || settings === undefined || !settings.signs)
     return stopped(state, stop, state.params);
-  return Promise.all([import('./pause'), settings.load()]).then(([pause]) => pause.stopCall(state, stop));
+  // After the first pause the module and the runtime are loaded: no import per call.
+  if (pauseModule !== undefined && settings.runtime !== undefined) return pauseModule.stopCall(state, stop);
+  return Promise.all([import('./pause'), settings.load()]).then(([pause]) => {
+    pauseModule = pause;
+    return pause.stopCall(state, stop);
+  });
 }
+
+let pauseModule: typeof import('./pause') | undefined;
+let grantModule: typeof import('./authorize-with-grant') | undefined;
 
 /** Looks for a reusable grant that authorizes this call (see `authorizeWithGrant` in `./authorize-with-grant`). */
 export async function authorizeWithGrant(state: CallState): Promise<boolean> {
   const settings = state.reg.owner.approvalSettings;
   if (settings === undefined || !settings.signs) return false;
-  const [grants] = await Promise.all([import('./authorize-with-grant'), settings.load()]);
-  return grants.authorizeWithGrant(state);
+  if (grantModule === undefined || settings.runtime === undefined) {
+    [grantModule] = await Promise.all([import('./authorize-with-grant'), settings.load()]);
+  }
+  return grantModule.authorizeWithGrant(state);
 }

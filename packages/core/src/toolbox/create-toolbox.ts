@@ -31,6 +31,7 @@ import { checkToolboxOptions, createToolboxOwner, resolveApproval } from './tool
 import type { SerializedToolbox, Toolbox, ToolboxOptions } from './types';
 
 let batchModule: typeof import('./batch') | undefined;
+let resumeModule: typeof import('../approval/resume') | undefined;
 
 /** Anything `createToolbox` and `register` accept as a tool. */
 export type ToolSource = AnyTool | SerializedTool;
@@ -269,10 +270,13 @@ export class ToolboxImpl {
 
   // Resuming and managing approvals load their code (and the approval runtime) on first use: a toolbox
   // that never does keeps them out of its bundle.
+  // Once loaded, the module and the runtime are reused as they are: a resume is a hot path for hosts
+  // that approve in bulk, and a dynamic import per call costs more than the rest of the dispatch.
   async resumeApproval(descriptor: unknown, options: ResumeApprovalOptions): Promise<ResumedToolResult> {
-    const [resume, runtime] = await Promise.all([import('../approval/resume'), this.#approvalRuntime()]);
+    const runtime = this.#approval?.runtime ?? (await this.#approvalRuntime());
+    resumeModule ??= await import('../approval/resume');
     const host = { runtime, registrations: this.#registrations, emitter: this.#emitter };
-    return resume.resumeApproval(host, descriptor, options);
+    return resumeModule.resumeApproval(host, descriptor, options);
   }
 
   async restoreApproval(descriptor: unknown): Promise<ApprovalBindingState> {
