@@ -1,4 +1,6 @@
 import { expandTerm, type TextMode } from './expand-term';
+import { nameFeedback } from './feedback';
+import { scoreNamePairs } from './name-pairs';
 import { MAX_QUERY_TERMS, type QueryTerm } from './query-terms';
 import { FIELD_BITS, FIELD_COUNT, type SearchIndex } from './search-index';
 import { rescoreBySegment, type TermHits } from './segment-scores';
@@ -145,6 +147,19 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
       nameHits[doc] = (nameHits[doc] as number) + (termName[doc] as number);
     }
   }
+  // Request words in a row that are name terms in a row count once more (a phrase of the name).
+  const phrased =
+    request.mode === 'relevance' && (weights[0] as number) > 0
+      ? scoreNamePairs(
+          index,
+          request.terms,
+          request.key,
+          segments,
+          (doc) => queryStamp[doc] === query,
+          scores,
+          hits,
+        )
+      : { terms: request.terms, segments };
   const required = request.requireAll ? terms.length : 1;
   const docs = new Int32Array(touched.length);
   const result = new Float64Array(touched.length);
@@ -160,8 +175,19 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
   }
   const ranked = { docs: docs.subarray(0, count), scores: result.subarray(0, count), expansions };
   if (hits !== undefined && segments !== undefined) {
-    rescoreBySegment(index, request.terms, segments, hits, ranked.docs, ranked.scores, NAME_COVERAGE_BOOST);
+    rescoreBySegment(
+      index,
+      phrased.terms,
+      phrased.segments ?? segments,
+      hits,
+      ranked.docs,
+      ranked.scores,
+      NAME_COVERAGE_BOOST,
+    );
   }
+  // The name terms of the best tool raise the matching tools of its family (pseudo-relevance feedback).
+  if (request.mode === 'relevance' && !request.requireAll)
+    nameFeedback(index, new Set(request.terms.map((term) => term.term)), ranked.docs, ranked.scores);
   return ranked;
 }
 

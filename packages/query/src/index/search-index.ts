@@ -34,6 +34,8 @@ export class SearchIndex {
   readonly surfaces = new Vocabulary();
   readonly termOfSurface = new Map<string, string>();
   readonly nameKeys: string[] = [];
+  /** Two name terms in a row (`world rank` of `world_ranking`) -> the tools whose names have them, in order. */
+  readonly namePairs = new Map<string, number[]>();
   readonly #lengths: number[] = [];
   readonly #totals = new Float64Array(FIELD_COUNT);
   #norms = new Float32Array(0);
@@ -88,7 +90,15 @@ export class SearchIndex {
               tfs[last] = (tfs[last] as number) + increment;
           }
         }
-        if (field === 0) this.nameKeys.push(postingsList.map((postings) => postings.term).join(' '));
+        if (field === 0) {
+          this.nameKeys.push(postingsList.map((postings) => postings.term).join(' '));
+          for (let at = 1; at < postingsList.length; at++) {
+            const pair = `${(postingsList[at - 1] as Postings).term} ${(postingsList[at] as Postings).term}`;
+            const docs = this.namePairs.get(pair);
+            if (docs === undefined) this.namePairs.set(pair, [doc]);
+            else if (docs[docs.length - 1] !== doc) docs.push(doc);
+          }
+        }
       }
       this.#lengths.push(length);
       this.#totals[field] = (this.#totals[field] as number) + length;

@@ -1,0 +1,53 @@
+import { FIELD_BITS, type SearchIndex } from './search-index';
+
+const FIELD_MASK = (1 << FIELD_BITS) - 1;
+/** A tool whose name holds every feedback term gains this fraction of the best score. */
+const FEEDBACK_WEIGHT = 0.3;
+/** Name terms found in more than this share of the tools say nothing about a family of tools: left out. */
+const FEEDBACK_MAX_SHARE = 0.05;
+
+/**
+ * Pseudo-relevance feedback on names: the rarer name terms of the best-ranked tool that the request did not
+ * use (`live golf data` of `tournaments_for_live_golf_data`) raise the other matching tools whose names share
+ * them, weighted by their IDF. Requests for several operations of one service then find its siblings. Only
+ * tools that already match the request move; `scores` (aligned with `docs`) is updated in place.
+ */
+export function nameFeedback(
+  index: SearchIndex,
+  queryTerms: ReadonlySet<string>,
+  docs: Int32Array,
+  scores: Float64Array,
+): void {
+  if (docs.length < 2) return;
+  let top = 0;
+  for (let position = 1; position < docs.length; position++) {
+    const score = scores[position] as number;
+    const topScore = scores[top] as number;
+    if (score > topScore || (score === topScore && (docs[position] as number) < (docs[top] as number)))
+      top = position;
+  }
+  const best = scores[top] as number;
+  if (!(best > 0)) return;
+  const limit = Math.max(2, index.size * FEEDBACK_MAX_SHARE);
+  const feedback: { postings: { docs: number[]; tfs: number[] }; weight: number }[] = [];
+  let total = 0;
+  for (const term of new Set((index.nameKeys[docs[top] as number] ?? '').split(' '))) {
+    if (term.length === 0 || queryTerms.has(term)) continue;
+    const postings = index.postings.get(term);
+    if (postings === undefined || postings.docs.length > limit) continue;
+    const weight = index.idf(postings.docs.length);
+    feedback.push({ postings, weight });
+    total += weight;
+  }
+  if (total <= 0) return;
+  const slot = new Map<number, number>();
+  for (let position = 0; position < docs.length; position++) slot.set(docs[position] as number, position);
+  for (const { postings, weight } of feedback) {
+    const bonus = (FEEDBACK_WEIGHT * best * weight) / total;
+    for (let at = 0; at < postings.docs.length; at++) {
+      if (((postings.tfs[at] as number) & FIELD_MASK) === 0) continue;
+      const position = slot.get(postings.docs[at] as number);
+      if (position !== undefined) scores[position] = (scores[position] as number) + bonus;
+    }
+  }
+}
