@@ -29,9 +29,9 @@ export function scoreNamePairs(
   hits: Map<QueryTerm, TermHits> | undefined,
 ): PhrasedQuery {
   const unchanged = { terms, segments };
-  if (index.namePairs.size === 0) return unchanged;
   const sequence = key.split(' ');
   if (sequence.length < 2) return unchanged;
+  const namePairs = index.namePairs();
   const position = new Map<string, number>(terms.map((term, at) => [term.term, at]));
   const found: { term: QueryTerm; first: number; second: number }[] = [];
   const seen = new Set<string>();
@@ -39,7 +39,7 @@ export function scoreNamePairs(
     const pair = `${sequence[at - 1]} ${sequence[at]}`;
     if (seen.has(pair)) continue;
     seen.add(pair);
-    const docs = index.namePairs.get(pair);
+    const docs = namePairs.get(pair);
     const first = position.get(sequence[at - 1] as string);
     const second = position.get(sequence[at] as string);
     if (docs === undefined || first === undefined || second === undefined || first === second) continue;

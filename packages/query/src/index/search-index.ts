@@ -34,12 +34,12 @@ export class SearchIndex {
   readonly surfaces = new Vocabulary();
   readonly termOfSurface = new Map<string, string>();
   readonly nameKeys: string[] = [];
-  /** Two name terms in a row (`world rank` of `world_ranking`) -> the tools whose names have them, in order. */
-  readonly namePairs = new Map<string, number[]>();
   readonly #lengths: number[] = [];
   readonly #totals = new Float64Array(FIELD_COUNT);
   #norms = new Float32Array(0);
   #normsFor = -1;
+  readonly #namePairs = new Map<string, number[]>();
+  #namePairsFor = 0;
   /** Tool -> position, built on first use (only nested text filters and hybrid fusion need it). */
   #positions: Map<AnyTool, number> | undefined;
   /** Word as written -> its postings (`null` for stopwords): one lookup per word while indexing. */
@@ -90,15 +90,7 @@ export class SearchIndex {
               tfs[last] = (tfs[last] as number) + increment;
           }
         }
-        if (field === 0) {
-          this.nameKeys.push(postingsList.map((postings) => postings.term).join(' '));
-          for (let at = 1; at < postingsList.length; at++) {
-            const pair = `${(postingsList[at - 1] as Postings).term} ${(postingsList[at] as Postings).term}`;
-            const docs = this.namePairs.get(pair);
-            if (docs === undefined) this.namePairs.set(pair, [doc]);
-            else if (docs[docs.length - 1] !== doc) docs.push(doc);
-          }
-        }
+        if (field === 0) this.nameKeys.push(postingsList.map((postings) => postings.term).join(' '));
       }
       this.#lengths.push(length);
       this.#totals[field] = (this.#totals[field] as number) + length;
@@ -170,6 +162,26 @@ export class SearchIndex {
     this.#norms = norms;
     this.#normsFor = count;
     return norms;
+  }
+
+  /**
+   * Two name terms in a row (`world rank` of `world_ranking`) -> the tools whose names have them, in index
+   * order. Built from the names' keys on first use and extended after additions: only relevance ranking reads
+   * it, so building the index for other queries does not pay for it.
+   */
+  namePairs(): ReadonlyMap<string, readonly number[]> {
+    const pairs = this.#namePairs;
+    for (let doc = this.#namePairsFor; doc < this.nameKeys.length; doc++) {
+      const terms = (this.nameKeys[doc] as string).split(' ');
+      for (let at = 1; at < terms.length; at++) {
+        const pair = `${terms[at - 1]} ${terms[at]}`;
+        const docs = pairs.get(pair);
+        if (docs === undefined) pairs.set(pair, [doc]);
+        else if (docs[docs.length - 1] !== doc) docs.push(doc);
+      }
+    }
+    this.#namePairsFor = this.nameKeys.length;
+    return pairs;
   }
 
   /** Number of terms in a tool's name. */
