@@ -47,7 +47,8 @@ export function nameFeedback(
     for (let at = 0; at < postings.docs.length; at++) {
       if (((postings.tfs[at] as number) & FIELD_MASK) === 0) continue;
       const position = slot.get(postings.docs[at] as number);
-      if (position !== undefined) scores[position] = (scores[position] as number) + bonus;
+      // The best tool is the source of the feedback: it does not raise itself.
+      if (position !== undefined && position !== top) scores[position] = (scores[position] as number) + bonus;
     }
   }
 }

@@ -1,3 +1,4 @@
+import { scoreDescriptionPhrases } from './description-phrases';
 import { expandTerm, type TextMode } from './expand-term';
 import { nameFeedback } from './feedback';
 import { scoreNamePairs } from './name-pairs';
@@ -186,8 +187,11 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
     );
   }
   // The name terms of the best tool raise the matching tools of its family (pseudo-relevance feedback).
-  if (request.mode === 'relevance' && !request.requireAll)
+  if (request.mode === 'relevance' && !request.requireAll) {
     nameFeedback(index, new Set(request.terms.map((term) => term.term)), ranked.docs, ranked.scores);
+    // Request phrases in a description (`heart rate`), read again for the best tools only.
+    if ((weights[1] as number) > 0) scoreDescriptionPhrases(index, request.key, ranked.docs, ranked.scores);
+  }
   return ranked;
 }
 

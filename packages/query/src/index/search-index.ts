@@ -1,5 +1,5 @@
 import type { AnyTool } from '@armorer/core';
-import { analyzeShared, termOf } from '../text/analyze';
+import { analyze, analyzeShared, termOf } from '../text/analyze';
 import { tokenize } from '../text/tokenize';
 import { collectToolTexts, TEXT_FIELDS } from '../tool/tool-text';
 import { Vocabulary } from './vocabulary';
@@ -40,6 +40,7 @@ export class SearchIndex {
   #normsFor = -1;
   readonly #namePairs = new Map<string, number[]>();
   #namePairsFor = 0;
+  readonly #descriptionTerms: (readonly string[] | undefined)[] = [];
   /** Tool -> position, built on first use (only nested text filters and hybrid fusion need it). */
   #positions: Map<AnyTool, number> | undefined;
   /** Word as written -> its postings (`null` for stopwords): one lookup per word while indexing. */
@@ -182,6 +183,17 @@ export class SearchIndex {
     }
     this.#namePairsFor = this.nameKeys.length;
     return pairs;
+  }
+
+  /** A tool's description as its terms in order, analyzed on first use and kept (phrase matching reads it). */
+  descriptionTerms(doc: number): readonly string[] {
+    let terms = this.#descriptionTerms[doc];
+    if (terms === undefined) {
+      const tool = this.tools[doc];
+      terms = tool === undefined ? [] : analyze(tool.configuration.description);
+      this.#descriptionTerms[doc] = terms;
+    }
+    return terms;
   }
 
   /** Number of terms in a tool's name. */

@@ -45,4 +45,16 @@ describe('searchTools: name phrases and name feedback', () => {
       'points_for_cricket_stats',
     ]);
   });
+
+  test('a request phrase in a description outranks the same words apart', async () => {
+    // The same words in each description (stopwords aside); only their order differs.
+    const toolbox = createToolbox([
+      tool('story_tool', 'Rate the heart of a story'),
+      tool('vitals_tool', 'The heart rate of a story'),
+      tool('weather_tool', 'The weather of a city'),
+    ]);
+    const matches = await searchTools(toolbox, { query: 'what is my heart rate', limit: 2 });
+    expect(names(matches)).toEqual(['vitals_tool', 'story_tool']);
+    for (const term of matches[0]?.matched ?? []) expect(term.fields).toEqual(['description']);
+  });
 });
