@@ -8,6 +8,7 @@
  *   bun --conditions=@armorer/source apps/bench/src/search/main.ts [--quick]
  */
 import { loadavg } from 'node:os';
+import { HYBRID_WEIGHT, measureHybrid } from './hybrid';
 import type { RankingQuality } from './metrics';
 import { measureQuality } from './quality';
 import { measureSpeed } from './speed';
@@ -53,6 +54,18 @@ if (!quick) {
       `  ${mark(gain >= 0)} ${result.set.padEnd(24)} ${figures(result.ours)}  (${signed(gain)} R@5; BM25 margin ${signed(result.ours.at5 - result.bm25.at5)})`,
     );
   });
+}
+
+if (!quick) {
+  console.log(
+    `\nWith an embedder: lexical vs hybrid (a random-indexing embedder built from each set's tool texts, semanticWeight ${HYBRID_WEIGHT}; every third request)`,
+  );
+  for (const result of await measureHybrid()) {
+    const gain = result.hybrid.at5 - result.lexical.at5;
+    console.log(
+      `  ${mark(gain > 0)} ${result.set.padEnd(24)} lexical R@5 ${result.lexical.at5.toFixed(3)}, hybrid R@5 ${result.hybrid.at5.toFixed(3)} (${signed(gain)}; target: hybrid above lexical)`,
+    );
+  }
 }
 
 const runs = quick ? 5 : 50;
