@@ -32,7 +32,8 @@ function wordsOf(text: string): string[] {
 function addIndexVector(target: Float32Array, word: string, weight: number): void {
   for (let slot = 0; slot < POSITIONS_PER_WORD; slot++) {
     const value = hash(word, slot);
-    target[value % DIMENSIONS] += value & 0x80000000 ? -weight : weight;
+    const dimension = value % DIMENSIONS;
+    target[dimension] = (target[dimension] as number) + (value & 0x80000000 ? -weight : weight);
   }
 }
 

@@ -40,15 +40,45 @@ export function nameFeedback(
     total += weight;
   }
   if (total <= 0) return;
-  const slot = new Map<number, number>();
-  for (let position = 0; position < docs.length; position++) slot.set(docs[position] as number, position);
+  // Per tool, the bonus of the feedback terms in its name; then added to the matching tools in one pass.
+  const scratch = scratchFor(index);
+  const current = ++scratch.current;
+  const { bonus, stamp } = scratch;
   for (const { postings, weight } of feedback) {
-    const bonus = (FEEDBACK_WEIGHT * best * weight) / total;
+    const part = (FEEDBACK_WEIGHT * best * weight) / total;
     for (let at = 0; at < postings.docs.length; at++) {
       if (((postings.tfs[at] as number) & FIELD_MASK) === 0) continue;
-      const position = slot.get(postings.docs[at] as number);
-      // The best tool is the source of the feedback: it does not raise itself.
-      if (position !== undefined && position !== top) scores[position] = (scores[position] as number) + bonus;
+      const doc = postings.docs[at] as number;
+      if (stamp[doc] !== current) {
+        stamp[doc] = current;
+        bonus[doc] = 0;
+      }
+      bonus[doc] = (bonus[doc] as number) + part;
     }
   }
+  const source = docs[top] as number;
+  for (let position = 0; position < docs.length; position++) {
+    const doc = docs[position] as number;
+    // The best tool is the source of the feedback: it does not raise itself.
+    if (stamp[doc] === current && doc !== source)
+      scores[position] = (scores[position] as number) + (bonus[doc] as number);
+  }
+}
+
+interface FeedbackScratch {
+  bonus: Float64Array;
+  stamp: Int32Array;
+  current: number;
+}
+
+const scratches = new WeakMap<SearchIndex, FeedbackScratch>();
+
+function scratchFor(index: SearchIndex): FeedbackScratch {
+  let scratch = scratches.get(index);
+  if (scratch === undefined || scratch.bonus.length < index.size) {
+    const capacity = Math.max(index.size, Math.ceil((scratch?.bonus.length ?? 0) * 1.5));
+    scratch = { bonus: new Float64Array(capacity), stamp: new Int32Array(capacity), current: 0 };
+    scratches.set(index, scratch);
+  }
+  return scratch;
 }

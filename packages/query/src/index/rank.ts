@@ -97,7 +97,7 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
   for (const term of terms) {
     const stamp = ++scratch.term;
     const termDocs: number[] = [];
-    const candidates = expandTerm(index, term, request.mode, request.threshold);
+    const candidates = expandTerm(index, term, request.mode, request.threshold, terms.length);
     expansions.set(term, candidates);
     for (const candidate of candidates) {
       const postings = index.postings.get(candidate.term);
