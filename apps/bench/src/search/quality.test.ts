@@ -6,13 +6,13 @@ import { loadRetrievalSet } from './retrieval-sets';
 
 describe('search quality on the development sets (a regression guard, not the benchmark)', () => {
   // Figures measured when these floors were set (R@5, every third request of the larger sets): apibank
-  // 0.808 vs BM25 0.742 (+0.066), sealtools 0.870 vs 0.778 (+0.091), stabletoolbench 0.671 vs 0.633 (+0.038).
+  // 0.822 vs BM25 0.742 (+0.080), sealtools 0.895 vs 0.778 (+0.117), stabletoolbench 0.716 vs 0.633 (+0.083).
   // Each floor sits just under its measured margin; raise them as the ranking improves, never lower them.
   // `bun run bench:search` reports the full sets.
   test.each([
-    ['apibank', 0.06],
-    ['sealtools', 0.085],
-    ['stabletoolbench', 0.03],
+    ['apibank', 0.075],
+    ['sealtools', 0.11],
+    ['stabletoolbench', 0.075],
   ] as const)(
     '%s: the default ranking beats Okapi BM25 recall@5 by at least %d',
     async (name, floor) => {
@@ -24,7 +24,7 @@ describe('search quality on the development sets (a regression guard, not the be
           : set;
       const result = await evaluateSet(sampled);
       expect(result.ours.at5).toBeGreaterThanOrEqual(result.bm25.at5 + floor);
-      expect(result.ours.at5).toBeGreaterThanOrEqual(result.bm25AllWords.at5 + 0.12);
+      expect(result.ours.at5).toBeGreaterThanOrEqual(result.bm25AllWords.at5 + 0.15);
       expect(result.ours.mrr10).toBeGreaterThanOrEqual(result.bm25.mrr10);
     },
     120_000,

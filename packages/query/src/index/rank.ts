@@ -103,7 +103,7 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
       const postings = index.postings.get(candidate.term);
       if (postings === undefined) continue;
       const { docs, tfs } = postings;
-      const weight = index.idf(docs.length) * candidate.similarity * term.weight;
+      const weight = index.idf(docs.length) * candidate.similarity * saturatedWeight(term);
       for (let position = 0; position < docs.length; position++) {
         const doc = docs[position] as number;
         let packed = tfs[position] as number;
@@ -193,6 +193,18 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
     if ((weights[1] as number) > 0) scoreDescriptionPhrases(index, request.key, ranked.docs, ranked.scores);
   }
   return ranked;
+}
+
+/**
+ * BM25's query-term saturation (k3): a word said again adds less each time. Task prose repeats its subject
+ * ("my appointment ... the appointment ID ... check my appointment"), which should not outweigh the other
+ * things it asks for.
+ */
+const QUERY_K3 = 0.5;
+
+/** A term's weight with its repetitions saturated: 1, 1.2, 1.29, ... times its weight per occurrence. */
+function saturatedWeight(term: QueryTerm): number {
+  return ((term.weight / term.count) * (QUERY_K3 + 1) * term.count) / (QUERY_K3 + term.count);
 }
 
 /** Queries with more distinct terms than the limit keep their rarest terms (unknown terms last). */

@@ -57,4 +57,18 @@ describe('searchTools: name phrases and name feedback', () => {
     expect(names(matches)).toEqual(['vitals_tool', 'story_tool']);
     for (const term of matches[0]?.matched ?? []) expect(term.fields).toEqual(['description']);
   });
+
+  test('a word the request repeats adds less each time (query-term saturation)', async () => {
+    const toolbox = createToolbox([
+      tool('book_appointment', 'Book an appointment'),
+      tool('record_vitals', 'Record the pulse and the temperature of a patient'),
+      tool('weather_today', 'The weather'),
+    ]);
+    const matches = await searchTools(toolbox, {
+      query:
+        'My appointment, the appointment, that appointment: the appointment moved. Appointment aside, record my pulse',
+      limit: 2,
+    });
+    expect(names(matches)).toEqual(['record_vitals', 'book_appointment']);
+  });
 });
