@@ -49,7 +49,8 @@ describe('bench cases', () => {
     const text = formatReport(report).join('\n');
     expect(text).toContain('armorer / baseline');
     expect(text).toMatch(/(PASS|MISS) {2}agents-core \/ armorer/);
-  });
+    // Five mitata cases and a heap measurement: seconds on a machine shared by several builds.
+  }, 30_000);
 });
 
 test('the batch benchmark runs both contenders to the same results', async () => {
