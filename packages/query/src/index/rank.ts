@@ -129,11 +129,15 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
       }
     }
     if (hits !== undefined && termDocs.length > 0) {
-      hits.set(term, {
-        docs: termDocs,
-        scores: Float64Array.from(termDocs, (doc) => termBest[doc] as number),
-        inName: Uint8Array.from(termDocs, (doc) => termName[doc] as number),
-      });
+      // Plain loops: a typed array's `from` with a mapping function is slow in JavaScriptCore.
+      const termScores = new Float64Array(termDocs.length);
+      const termInName = new Uint8Array(termDocs.length);
+      for (let at = 0; at < termDocs.length; at++) {
+        const doc = termDocs[at] as number;
+        termScores[at] = termBest[doc] as number;
+        termInName[at] = termName[doc] as number;
+      }
+      hits.set(term, { docs: termDocs, scores: termScores, inName: termInName });
     }
     for (const doc of termDocs) {
       if (queryStamp[doc] !== query) {
