@@ -5,12 +5,17 @@ import { OkapiBm25 } from './okapi-bm25';
 import { loadRetrievalSet } from './retrieval-sets';
 
 describe('search quality on the development sets (a regression guard, not the benchmark)', () => {
-  // Figures measured when this guard was written (R@5, every third request of the larger sets): apibank
-  // 0.802 vs BM25 0.742, sealtools 0.860 vs 0.778, stabletoolbench 0.659 vs 0.633. The guard keeps a margin
-  // over BM25 on every set; `bun run bench:search` reports the full sets.
-  test.each(['apibank', 'sealtools', 'stabletoolbench'])(
-    '%s: the default ranking beats Okapi BM25 recall@5',
-    async (name) => {
+  // Figures measured when these floors were set (R@5, every third request of the larger sets): apibank
+  // 0.822 vs BM25 0.742 (+0.080), sealtools 0.895 vs 0.778 (+0.117), stabletoolbench 0.716 vs 0.633 (+0.083).
+  // Each floor sits just under its measured margin; raise them as the ranking improves, never lower them.
+  // `bun run bench:search` reports the full sets.
+  test.each([
+    ['apibank', 0.075],
+    ['sealtools', 0.11],
+    ['stabletoolbench', 0.075],
+  ] as const)(
+    '%s: the default ranking beats Okapi BM25 recall@5 by at least %d',
+    async (name, floor) => {
       // Every third request of the larger sets keeps the guard quick on a shared CI machine.
       const set = loadRetrievalSet(name);
       const sampled =
@@ -18,8 +23,8 @@ describe('search quality on the development sets (a regression guard, not the be
           ? { ...set, queries: set.queries.filter((_, index) => index % 3 === 0) }
           : set;
       const result = await evaluateSet(sampled);
-      expect(result.ours.at5).toBeGreaterThanOrEqual(result.bm25.at5 + 0.025);
-      expect(result.ours.at5).toBeGreaterThanOrEqual(result.bm25AllWords.at5 + 0.1);
+      expect(result.ours.at5).toBeGreaterThanOrEqual(result.bm25.at5 + floor);
+      expect(result.ours.at5).toBeGreaterThanOrEqual(result.bm25AllWords.at5 + 0.15);
       expect(result.ours.mrr10).toBeGreaterThanOrEqual(result.bm25.mrr10);
     },
     120_000,

@@ -1,4 +1,7 @@
+import { scoreDescriptionPhrases } from './description-phrases';
 import { expandTerm, type TextMode } from './expand-term';
+import { nameFeedback } from './feedback';
+import { scoreNamePairs } from './name-pairs';
 import { MAX_QUERY_TERMS, type QueryTerm } from './query-terms';
 import { FIELD_BITS, FIELD_COUNT, type SearchIndex } from './search-index';
 import { rescoreBySegment, type TermHits } from './segment-scores';
@@ -94,13 +97,13 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
   for (const term of terms) {
     const stamp = ++scratch.term;
     const termDocs: number[] = [];
-    const candidates = expandTerm(index, term, request.mode, request.threshold);
+    const candidates = expandTerm(index, term, request.mode, request.threshold, terms.length);
     expansions.set(term, candidates);
     for (const candidate of candidates) {
       const postings = index.postings.get(candidate.term);
       if (postings === undefined) continue;
       const { docs, tfs } = postings;
-      const weight = index.idf(docs.length) * candidate.similarity * term.weight;
+      const weight = index.idf(docs.length) * candidate.similarity * saturatedWeight(term);
       for (let position = 0; position < docs.length; position++) {
         const doc = docs[position] as number;
         let packed = tfs[position] as number;
@@ -126,11 +129,15 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
       }
     }
     if (hits !== undefined && termDocs.length > 0) {
-      hits.set(term, {
-        docs: termDocs,
-        scores: Float64Array.from(termDocs, (doc) => termBest[doc] as number),
-        inName: Uint8Array.from(termDocs, (doc) => termName[doc] as number),
-      });
+      // Plain loops: a typed array's `from` with a mapping function is slow in JavaScriptCore.
+      const termScores = new Float64Array(termDocs.length);
+      const termInName = new Uint8Array(termDocs.length);
+      for (let at = 0; at < termDocs.length; at++) {
+        const doc = termDocs[at] as number;
+        termScores[at] = termBest[doc] as number;
+        termInName[at] = termName[doc] as number;
+      }
+      hits.set(term, { docs: termDocs, scores: termScores, inName: termInName });
     }
     for (const doc of termDocs) {
       if (queryStamp[doc] !== query) {
@@ -145,6 +152,19 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
       nameHits[doc] = (nameHits[doc] as number) + (termName[doc] as number);
     }
   }
+  // Request words in a row that are name terms in a row count once more (a phrase of the name).
+  const phrased =
+    request.mode === 'relevance' && (weights[0] as number) > 0
+      ? scoreNamePairs(
+          index,
+          request.terms,
+          request.key,
+          segments,
+          (doc) => queryStamp[doc] === query,
+          scores,
+          hits,
+        )
+      : { terms: request.terms, segments };
   const required = request.requireAll ? terms.length : 1;
   const docs = new Int32Array(touched.length);
   const result = new Float64Array(touched.length);
@@ -160,9 +180,35 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
   }
   const ranked = { docs: docs.subarray(0, count), scores: result.subarray(0, count), expansions };
   if (hits !== undefined && segments !== undefined) {
-    rescoreBySegment(index, request.terms, segments, hits, ranked.docs, ranked.scores, NAME_COVERAGE_BOOST);
+    rescoreBySegment(
+      index,
+      phrased.terms,
+      phrased.segments ?? segments,
+      hits,
+      ranked.docs,
+      ranked.scores,
+      NAME_COVERAGE_BOOST,
+    );
+  }
+  // The name terms of the best tool raise the matching tools of its family (pseudo-relevance feedback).
+  if (request.mode === 'relevance' && !request.requireAll) {
+    nameFeedback(index, new Set(request.terms.map((term) => term.term)), ranked.docs, ranked.scores);
+    // Request phrases in a description (`heart rate`), read again for the best tools only.
+    if ((weights[1] as number) > 0) scoreDescriptionPhrases(index, request.key, ranked.docs, ranked.scores);
   }
   return ranked;
+}
+
+/**
+ * BM25's query-term saturation (k3): a word said again adds less each time. Task prose repeats its subject
+ * ("my appointment ... the appointment ID ... check my appointment"), which should not outweigh the other
+ * things it asks for.
+ */
+const QUERY_K3 = 0.5;
+
+/** A term's weight with its repetitions saturated: 1, 1.2, 1.29, ... times its weight per occurrence. */
+function saturatedWeight(term: QueryTerm): number {
+  return ((term.weight / term.count) * (QUERY_K3 + 1) * term.count) / (QUERY_K3 + term.count);
 }
 
 /** Queries with more distinct terms than the limit keep their rarest terms (unknown terms last). */

@@ -1,5 +1,5 @@
 import type { AnyTool } from '@armorer/core';
-import { analyzeShared, termOf } from '../text/analyze';
+import { analyze, analyzeShared, termOf } from '../text/analyze';
 import { tokenize } from '../text/tokenize';
 import { collectToolTexts, TEXT_FIELDS } from '../tool/tool-text';
 import { Vocabulary } from './vocabulary';
@@ -38,6 +38,9 @@ export class SearchIndex {
   readonly #totals = new Float64Array(FIELD_COUNT);
   #norms = new Float32Array(0);
   #normsFor = -1;
+  readonly #namePairs = new Map<string, number[]>();
+  #namePairsFor = 0;
+  readonly #descriptionTerms: (readonly string[] | undefined)[] = [];
   /** Tool -> position, built on first use (only nested text filters and hybrid fusion need it). */
   #positions: Map<AnyTool, number> | undefined;
   /** Word as written -> its postings (`null` for stopwords): one lookup per word while indexing. */
@@ -160,6 +163,37 @@ export class SearchIndex {
     this.#norms = norms;
     this.#normsFor = count;
     return norms;
+  }
+
+  /**
+   * Two name terms in a row (`world rank` of `world_ranking`) -> the tools whose names have them, in index
+   * order. Built from the names' keys on first use and extended after additions: only relevance ranking reads
+   * it, so building the index for other queries does not pay for it.
+   */
+  namePairs(): ReadonlyMap<string, readonly number[]> {
+    const pairs = this.#namePairs;
+    for (let doc = this.#namePairsFor; doc < this.nameKeys.length; doc++) {
+      const terms = (this.nameKeys[doc] as string).split(' ');
+      for (let at = 1; at < terms.length; at++) {
+        const pair = `${terms[at - 1]} ${terms[at]}`;
+        const docs = pairs.get(pair);
+        if (docs === undefined) pairs.set(pair, [doc]);
+        else if (docs[docs.length - 1] !== doc) docs.push(doc);
+      }
+    }
+    this.#namePairsFor = this.nameKeys.length;
+    return pairs;
+  }
+
+  /** A tool's description as its terms in order, analyzed on first use and kept (phrase matching reads it). */
+  descriptionTerms(doc: number): readonly string[] {
+    let terms = this.#descriptionTerms[doc];
+    if (terms === undefined) {
+      const tool = this.tools[doc];
+      terms = tool === undefined ? [] : analyze(tool.configuration.description);
+      this.#descriptionTerms[doc] = terms;
+    }
+    return terms;
   }
 
   /** Number of terms in a tool's name. */

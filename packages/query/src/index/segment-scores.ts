@@ -12,7 +12,7 @@ export interface TermHits {
  * Weight of the whole request beside a clause: a tool that fits one clause well and the request as a whole
  * outranks one that fits the clause alone (the clause "the team info for team 18" after "WNBA").
  */
-const CONTEXT_WEIGHT = 0.5;
+const CONTEXT_WEIGHT = 0.8;
 
 interface SegmentScratch {
   score: Float64Array;

@@ -8,6 +8,7 @@ export interface TermCandidate {
 
 const MAX_DELETE_INDEXED_LENGTH = 24;
 const CONTAINS_CACHE_LIMIT = 512;
+const NEARBY_CACHE_LIMIT = 1024;
 
 /**
  * The distinct terms of an index with the lookups query expansion needs: prefixes (a sorted array), typos
@@ -20,6 +21,7 @@ export class Vocabulary {
   #unsorted: string[] = [];
   #deletes: Map<string, string | string[]> | undefined;
   readonly #contains = new Map<string, readonly TermCandidate[]>();
+  readonly #nearby = new Map<string, readonly TermCandidate[]>();
 
   get size(): number {
     return this.#terms.length;
@@ -30,6 +32,7 @@ export class Vocabulary {
     if (this.#sorted !== undefined) this.#unsorted.push(term);
     if (this.#deletes !== undefined) this.#indexDeletes(term);
     if (this.#contains.size > 0) this.#contains.clear();
+    if (this.#nearby.size > 0) this.#nearby.clear();
   }
 
   /** Terms that start with `prefix` (not `prefix` itself), shortest first, at most `limit`. */
@@ -44,12 +47,28 @@ export class Vocabulary {
     return found.sort((a, b) => b.similarity - a.similarity).slice(0, limit);
   }
 
-  /** Terms within `maxDistance` edits of `term` (not `term` itself). */
-  withinDistance(term: string, maxDistance: number): TermCandidate[] {
+  /**
+   * Terms within `maxDistance` edits of `term` (not `term` itself). Memoized until the next addition: the
+   * words a vocabulary lacks recur across requests (names, numbers, misspellings). Do not modify the result.
+   */
+  withinDistance(term: string, maxDistance: number): readonly TermCandidate[] {
+    const key = `${maxDistance}:${term}`;
+    let found = this.#nearby.get(key);
+    if (found === undefined) {
+      found = this.#findWithinDistance(term, maxDistance);
+      if (this.#nearby.size >= NEARBY_CACHE_LIMIT) this.#nearby.clear();
+      this.#nearby.set(key, found);
+    }
+    return found;
+  }
+
+  #findWithinDistance(term: string, maxDistance: number): TermCandidate[] {
     const deletes = this.#deleteMap();
     const seen = new Set<string>();
-    const probes = [term, ...deletions(term)];
-    if (maxDistance >= 2) for (const once of deletions(term)) probes.push(...deletions(once));
+    const once = deletions(term);
+    const probes = [term, ...once];
+    if (maxDistance >= 2)
+      for (const deleted of once) for (const twice of deletions(deleted)) probes.push(twice);
     const found: TermCandidate[] = [];
     for (const probe of probes) {
       const hit = deletes.get(probe);
@@ -120,12 +139,18 @@ function addTo(map: Map<string, string | string[]>, key: string, term: string): 
   } else if (!existing.includes(term)) existing.push(term);
 }
 
-/** The distinct strings made by deleting one character. */
+/**
+ * The distinct strings made by deleting one character. Deleting any letter of a run of equal letters gives
+ * the same string, so only the first of each run is deleted: distinct without a set.
+ */
 function deletions(term: string): string[] {
   if (term.length < 2) return [];
-  const out = new Set<string>();
-  for (let index = 0; index < term.length; index++) out.add(term.slice(0, index) + term.slice(index + 1));
-  return [...out];
+  const out: string[] = [];
+  for (let index = 0; index < term.length; index++) {
+    if (index > 0 && term.charCodeAt(index) === term.charCodeAt(index - 1)) continue;
+    out.push(term.slice(0, index) + term.slice(index + 1));
+  }
+  return out;
 }
 
 function lowerBound(sorted: readonly string[], value: string): number {

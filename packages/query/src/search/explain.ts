@@ -43,7 +43,7 @@ export function explainMatches(
 ): MatchedTerm[][] {
   const expansions = (text.terms as readonly QueryTerm[]).map((term) => ({
     word: term.surface,
-    candidates: expanded?.get(term) ?? expandTerm(index, term, text.mode, text.threshold),
+    candidates: expanded?.get(term) ?? expandTerm(index, term, text.mode, text.threshold, text.terms.length),
   }));
   return docs.map((doc) => {
     const out: MatchedTerm[] = [];

@@ -122,12 +122,15 @@ export async function searchTools<TTool extends AnyTool>(
   if (semantic !== undefined) {
     matches = fuse(index, lexical, semantic, accept, semanticWeight).slice(offset, offset + limit);
   } else if (lexical !== undefined) {
-    matches = topRanked(lexical, (doc) => accept(index.tools[doc] as AnyTool), offset, limit).map(
-      ({ doc, score }) => {
-        const tool = index.tools[doc] as AnyTool;
-        return { tool, name: tool.name, score, lexicalScore: score };
-      },
-    );
+    // Without a filter or exclusions every ranked tool is accepted: no per-tool check.
+    const check =
+      excluded.size === 0 && criteria === undefined
+        ? undefined
+        : (doc: number) => accept(index.tools[doc] as AnyTool);
+    matches = topRanked(lexical, check, offset, limit).map(({ doc, score }) => {
+      const tool = index.tools[doc] as AnyTool;
+      return { tool, name: tool.name, score, lexicalScore: score };
+    });
   } else {
     matches = index.tools
       .filter(accept)

@@ -7,8 +7,10 @@ export interface SchemaField {
   readonly words: readonly string[];
 }
 
+import { globalRegistry } from 'zod/v4/core';
+
 interface ZodLike {
-  readonly _zod?: { readonly def?: ZodDef };
+  readonly _zod?: { readonly def?: ZodDef; readonly parent?: ZodLike };
   readonly description?: unknown;
   readonly shape?: unknown;
 }
@@ -78,7 +80,7 @@ function inspectField(field: ZodLike | undefined, words: string[]): typeof found
     const def = current._zod?.def;
     if (def === undefined) break;
     if (found.description === undefined) {
-      const description = current.description;
+      const description = descriptionOf(current);
       if (typeof description === 'string') found.description = description;
     }
     switch (def.type) {
@@ -106,6 +108,23 @@ function inspectField(field: ZodLike | undefined, words: string[]): typeof found
     }
   }
   return found;
+}
+
+/**
+ * A schema's description. Zod keeps descriptions in its global registry and the `description` getter merges
+ * the metadata of every schema the field was cloned from (an object spread per ancestor), which dominated
+ * building the index of a large toolbox. Only a schema that has metadata of its own, or an ancestor that has,
+ * can have a description, so the getter runs only for the first such schema of the chain (its merged view is
+ * the field's).
+ */
+function descriptionOf(schema: ZodLike): unknown {
+  let current: ZodLike | undefined = schema;
+  for (let depth = 0; current !== undefined && depth < 32; depth++) {
+    if (globalRegistry.has(current as never)) return current.description;
+    current = current._zod?.parent;
+  }
+  // A chain longer than followed: the getter decides.
+  return current === undefined ? undefined : schema.description;
 }
 
 function collectWords(def: ZodDef, words: string[]): void {

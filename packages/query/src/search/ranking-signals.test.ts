@@ -1,0 +1,74 @@
+import { describe, expect, test } from 'bun:test';
+import { type AnyTool, createTool, createToolbox } from '@armorer/core';
+import { searchTools } from './search-tools';
+
+const tool = (name: string, description: string): AnyTool =>
+  createTool({ name, description, execute: () => null });
+const names = (matches: readonly { name: string }[]) => matches.map((match) => match.name);
+
+describe('searchTools: name phrases and name feedback', () => {
+  test('request words in a row that are name terms in a row outrank the same words apart', async () => {
+    // Same words in both names and the same description: only the order of the name's terms differs.
+    const toolbox = createToolbox([
+      tool('ranking_of_world_cities', 'Rankings by year'),
+      tool('world_ranking_cities', 'Rankings by year'),
+      tool('weather_today', 'The weather'),
+    ]);
+    const matches = await searchTools(toolbox, { query: 'the world rankings of cities this year', limit: 2 });
+    expect(names(matches)).toEqual(['world_ranking_cities', 'ranking_of_world_cities']);
+    // The explanation names the words, never the phrase.
+    for (const term of matches[0]?.matched ?? []) expect(term.word).not.toContain(' ');
+  });
+
+  test("the best tool's rarer name terms raise its siblings over look-alikes of other services", async () => {
+    const toolbox = createToolbox([
+      tool('scorecards_for_live_golf_data', 'Fetch a scorecard for a round'),
+      tool('points_for_cricket_stats', 'Points earned per player'),
+      tool('points_for_live_golf_data', 'Points earned per player'),
+      tool('teams_for_cricket_stats', 'Teams of a league'),
+      tool('weather_for_open_meteo', 'Weather forecast'),
+      tool('geocode_for_open_meteo', 'Coordinates of a place'),
+      tool('send_email_for_mailer', 'Send an email'),
+      tool('list_files_for_storage', 'List stored files'),
+      tool('convert_currency_for_fx', 'Convert an amount'),
+      tool('translate_text_for_lingo', 'Translate a text'),
+    ]);
+    const matches = await searchTools(toolbox, {
+      query: 'Fetch the scorecard of my last round, and my points',
+      limit: 3,
+    });
+    // Without feedback the two points tools tie and the first registered wins; the scorecards tool's
+    // service (live golf data) decides for its sibling.
+    expect(names(matches)).toEqual([
+      'scorecards_for_live_golf_data',
+      'points_for_live_golf_data',
+      'points_for_cricket_stats',
+    ]);
+  });
+
+  test('a request phrase in a description outranks the same words apart', async () => {
+    // The same words in each description (stopwords aside); only their order differs.
+    const toolbox = createToolbox([
+      tool('story_tool', 'Rate the heart of a story'),
+      tool('vitals_tool', 'The heart rate of a story'),
+      tool('weather_tool', 'The weather of a city'),
+    ]);
+    const matches = await searchTools(toolbox, { query: 'what is my heart rate', limit: 2 });
+    expect(names(matches)).toEqual(['vitals_tool', 'story_tool']);
+    for (const term of matches[0]?.matched ?? []) expect(term.fields).toEqual(['description']);
+  });
+
+  test('a word the request repeats adds less each time (query-term saturation)', async () => {
+    const toolbox = createToolbox([
+      tool('book_appointment', 'Book an appointment'),
+      tool('record_vitals', 'Record the pulse and the temperature of a patient'),
+      tool('weather_today', 'The weather'),
+    ]);
+    const matches = await searchTools(toolbox, {
+      query:
+        'My appointment, the appointment, that appointment: the appointment moved. Appointment aside, record my pulse',
+      limit: 2,
+    });
+    expect(names(matches)).toEqual(['record_vitals', 'book_appointment']);
+  });
+});
