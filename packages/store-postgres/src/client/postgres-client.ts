@@ -1,0 +1,84 @@
+import { StoreError } from '../errors/store-error';
+
+/** The rows and count a query answers. */
+export interface PostgresQueryResult {
+  readonly rows: readonly Record<string, unknown>[];
+  readonly rowCount: number | null;
+}
+
+/**
+ * What the stores need from a PostgreSQL client: `query(text, values)` answering rows. A `pg` `Pool` fits
+ * as it is (recommended: every operation is one statement, so any pooled connection serves it); so does a
+ * single `pg` `Client`.
+ *
+ * @example
+ * ```ts
+ * import pg from 'pg';
+ * const pool: PostgresQueryable = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+ * ```
+ */
+export interface PostgresQueryable {
+  query(text: string, values?: unknown[]): Promise<PostgresQueryResult>;
+}
+
+// SQLSTATE classes that pass once the server is back: connection exceptions, insufficient resources,
+// operator intervention (shutdown, crash, cannot connect now), serialization and deadlock.
+const TRANSIENT = /^(?:08|53|57P|40)/;
+
+/** Runs one statement; a client or server failure becomes a typed {@link StoreError}. @internal */
+export async function runQuery(
+  client: PostgresQueryable,
+  text: string,
+  values?: unknown[],
+): Promise<PostgresQueryResult> {
+  try {
+    return await client.query(text, values);
+  } catch (error) {
+    throw storeErrorOf(error);
+  }
+}
+
+/** The typed error of a failed query. @internal */
+export function storeErrorOf(error: unknown): StoreError {
+  if (StoreError.isInstance(error)) return error;
+  const detail = error instanceof Error ? error.message : String(error);
+  const sqlState = (error as { code?: unknown } | null)?.code;
+  const isSqlState = typeof sqlState === 'string' && /^[0-9A-Z]{5}$/.test(sqlState);
+  if (isSqlState && !TRANSIENT.test(sqlState)) {
+    return new StoreError({
+      code: 'store-command-failed',
+      message: `PostgreSQL refused the statement (${sqlState}): ${detail}`,
+      cause: error,
+    });
+  }
+  return new StoreError({
+    code: 'store-unavailable',
+    message: `PostgreSQL is unavailable: ${detail}`,
+    cause: error,
+  });
+}
+
+/** Checks the client once at construction. @internal */
+export function checkClient(client: unknown): PostgresQueryable {
+  if (typeof (client as Partial<PostgresQueryable> | null)?.query !== 'function') {
+    throw new TypeError('A PostgreSQL store needs a client with query() (a pg Pool works).');
+  }
+  return client as PostgresQueryable;
+}
+
+/** Checks the table prefix: a plain lower-case SQL identifier start. @internal */
+export function checkTablePrefix(prefix: string | undefined): string {
+  const value = prefix ?? 'armorer_';
+  if (typeof value !== 'string' || !/^[a-z_][a-z0-9_]{0,39}$/.test(value)) {
+    throw new TypeError('The table prefix must match /^[a-z_][a-z0-9_]{0,39}$/ (default "armorer_").');
+  }
+  return value;
+}
+
+/**
+ * A key as PostgreSQL text, which cannot hold NUL: backslash and NUL are escaped (`\\`, `\0`), so distinct
+ * keys stay distinct. @internal
+ */
+export function textKey(key: string): string {
+  return /[\\\u0000]/.test(key) ? key.replace(/[\\\u0000]/g, (c) => (c === '\\' ? '\\\\' : '\\0')) : key;
+}
