@@ -60,7 +60,7 @@ export function createRedisGrantStateStore(options: RedisGrantStateStoreOptions)
     async get(id) {
       if (typeof id !== 'string') return undefined;
       const fields = (await runScript(client, GET_GRANT, [grantPrefix + id])) as (string | null)[];
-      return fields[0] == null ? undefined : decode(fields[0], fields[1], fields[2]);
+      return fields[0] == null ? undefined : decode(fields[0], fields[1] ?? null, fields[2] ?? null);
     },
     async list(filter?: GrantFilter) {
       const flat = (await runScript(client, LIST_GRANTS, [index, grantPrefix, Date.now()])) as string[];
