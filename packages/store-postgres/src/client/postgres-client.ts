@@ -80,5 +80,8 @@ export function checkTablePrefix(prefix: string | undefined): string {
  * keys stay distinct. @internal
  */
 export function textKey(key: string): string {
-  return /[\\\u0000]/.test(key) ? key.replace(/[\\\u0000]/g, (c) => (c === '\\' ? '\\\\' : '\\0')) : key;
+  if (!key.includes('\\') && !key.includes(NUL)) return key;
+  return key.replaceAll('\\', '\\\\').replaceAll(NUL, '\\0');
 }
+
+const NUL = String.fromCharCode(0);

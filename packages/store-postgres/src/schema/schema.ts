@@ -91,7 +91,10 @@ const ready = new WeakMap<object, Map<string, Promise<void>>>();
  */
 export function ensureSchema(client: PostgresQueryable, prefix: string): Promise<void> {
   let byPrefix = ready.get(client);
-  if (byPrefix === undefined) ready.set(client, (byPrefix = new Map()));
+  if (byPrefix === undefined) {
+    byPrefix = new Map();
+    ready.set(client, byPrefix);
+  }
   const known = byPrefix.get(prefix);
   if (known !== undefined) return known;
   const pending = migrate(client, prefix).catch((error: unknown) => {

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -63,12 +63,12 @@ async function waitForPort(port: number, proc: Bun.Subprocess, what: string): Pr
   while (Date.now() < deadline) {
     if (proc.exitCode !== null) throw new Error(`${what} exited with ${proc.exitCode} while starting`);
     const open = await new Promise<boolean>((resolve) => {
-      const socket = Bun.connect({
-        hostname: '127.0.0.1',
-        port,
-        socket: { open: (s) => (s.end(), resolve(true)), data() {}, error: () => resolve(false) },
-      }).catch(() => resolve(false));
-      void socket;
+      const socket = connect({ host: '127.0.0.1', port });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
     });
     if (open) return;
     await Bun.sleep(50);
