@@ -7,7 +7,7 @@ import { createPostgresGrantStateStore } from './grant/postgres-grant-state-stor
 
 /** Options of {@link createPostgresStores}. */
 export interface PostgresStoresOptions {
-  /** A `pg` `Pool` (or anything with `query(text, values)`). The stores never end it. */
+  /** A `pg` `Pool` (or anything with `query({ text, values, name })`). The stores never end it. */
   readonly client: PostgresQueryable;
   /** Prefix of the table names (default `armorer_`). */
   readonly tablePrefix?: string;

@@ -16,7 +16,7 @@ export type { PostgresApprovalStateStoreOptions } from './approval/postgres-appr
 export { createPostgresApprovalStateStore } from './approval/postgres-approval-state-store';
 export type { PostgresToolResultCacheOptions } from './cache/postgres-tool-result-cache';
 export { createPostgresToolResultCache } from './cache/postgres-tool-result-cache';
-export type { PostgresQueryable, PostgresQueryResult } from './client/postgres-client';
+export type { PostgresQuery, PostgresQueryable, PostgresQueryResult } from './client/postgres-client';
 export type { PostgresStores, PostgresStoresOptions } from './create-postgres-stores';
 export { createPostgresStores } from './create-postgres-stores';
 export type { StoreErrorCode, StoreErrorOptions } from './errors/store-error';

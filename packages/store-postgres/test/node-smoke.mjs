@@ -11,7 +11,12 @@ import { createRequire } from 'node:module';
 const esm = await import('../dist/index.js');
 const cjs = createRequire(import.meta.url)('../dist/index.cjs');
 assert.equal(typeof globalThis.Bun, 'undefined', 'run this with Node, not Bun');
-for (const name of ['createPostgresStores', 'createPostgresApprovalStateStore', 'createPostgresToolResultCache', 'StoreError']) {
+for (const name of [
+  'createPostgresStores',
+  'createPostgresApprovalStateStore',
+  'createPostgresToolResultCache',
+  'StoreError',
+]) {
   assert.equal(typeof esm[name], 'function', `esm ${name}`);
   assert.equal(typeof cjs[name], 'function', `cjs ${name}`);
 }
@@ -29,7 +34,14 @@ if (process.env.ARMORER_POSTGRES_URL) {
   const tablePrefix = `node_smoke_${process.pid}_`;
   const stores = cjs.createPostgresStores({ client: pool, tablePrefix });
   const now = Date.now();
-  const started = { version: 1, state: 'started', attemptId: 'a1', startedAt: now, leaseExpiresAt: now + 1000, leaseDeadlineAt: now + 5000 };
+  const started = {
+    version: 1,
+    state: 'started',
+    attemptId: 'a1',
+    startedAt: now,
+    leaseExpiresAt: now + 1000,
+    leaseDeadlineAt: now + 5000,
+  };
   assert.deepEqual(await stores.toolResultCache.claimStarted('order-1', started), { claimed: true });
   const again = await stores.toolResultCache.claimStarted('order-1', { ...started, attemptId: 'a2' });
   assert.equal(again.claimed, false);

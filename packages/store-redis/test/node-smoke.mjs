@@ -11,7 +11,12 @@ import { createRequire } from 'node:module';
 const esm = await import('../dist/index.js');
 const cjs = createRequire(import.meta.url)('../dist/index.cjs');
 assert.equal(typeof globalThis.Bun, 'undefined', 'run this with Node, not Bun');
-for (const name of ['createRedisStores', 'createRedisApprovalStateStore', 'createRedisToolResultCache', 'StoreError']) {
+for (const name of [
+  'createRedisStores',
+  'createRedisApprovalStateStore',
+  'createRedisToolResultCache',
+  'StoreError',
+]) {
   assert.equal(typeof esm[name], 'function', `esm ${name}`);
   assert.equal(typeof cjs[name], 'function', `cjs ${name}`);
 }
@@ -34,7 +39,10 @@ const cache = esm.createRedisToolResultCache({ client });
 assert.equal(await cache.get('k'), undefined);
 assert.deepEqual(calls, [['evalsha', 40], ['eval']]);
 down = true;
-await assert.rejects(() => cache.get('k'), (error) => esm.StoreError.isInstance(error) && error.code === 'store-unavailable');
+await assert.rejects(
+  () => cache.get('k'),
+  (error) => esm.StoreError.isInstance(error) && error.code === 'store-unavailable',
+);
 
 if (process.env.ARMORER_REDIS_URL) {
   const { default: Redis } = await import('ioredis');
@@ -42,7 +50,14 @@ if (process.env.ARMORER_REDIS_URL) {
   const keyPrefix = `armorer-node-smoke:${process.pid}:`;
   const stores = cjs.createRedisStores({ client: redis, keyPrefix });
   const now = Date.now();
-  const started = { version: 1, state: 'started', attemptId: 'a1', startedAt: now, leaseExpiresAt: now + 1000, leaseDeadlineAt: now + 5000 };
+  const started = {
+    version: 1,
+    state: 'started',
+    attemptId: 'a1',
+    startedAt: now,
+    leaseExpiresAt: now + 1000,
+    leaseDeadlineAt: now + 5000,
+  };
   assert.deepEqual(await stores.toolResultCache.claimStarted('order-1', started), { claimed: true });
   const again = await stores.toolResultCache.claimStarted('order-1', { ...started, attemptId: 'a2' });
   assert.equal(again.claimed, false);

@@ -21,7 +21,7 @@ import { refusal } from './refusals';
 
 /** Options of {@link createPostgresApprovalStateStore}. */
 export interface PostgresApprovalStateStoreOptions {
-  /** A `pg` `Pool` (or anything with `query(text, values)`). The store never ends it. */
+  /** A `pg` `Pool` (or anything with `query({ text, values, name })`). The store never ends it. */
   readonly client: PostgresQueryable;
   /** Prefix of the table names (default `armorer_`). */
   readonly tablePrefix?: string;

@@ -14,7 +14,7 @@ import { checkCompleted, checkKey, checkStarted, decodeStored, encodeEntry } fro
 
 /** Options of {@link createPostgresToolResultCache}. */
 export interface PostgresToolResultCacheOptions {
-  /** A `pg` `Pool` (or anything with `query(text, values)`). The cache never ends it. */
+  /** A `pg` `Pool` (or anything with `query({ text, values, name })`). The cache never ends it. */
   readonly client: PostgresQueryable;
   /** Prefix of the table names (default `armorer_`). */
   readonly tablePrefix?: string;
@@ -53,11 +53,8 @@ export function createPostgresToolResultCache(options: PostgresToolResultCacheOp
   const started = `state = 'started' AND attempt_id = $2`;
   const sql = {
     get: `SELECT entry, lease_expires_at FROM ${t} WHERE key = $1`,
-    claim: `WITH ins AS (
-        INSERT INTO ${t} (key, state, attempt_id, lease_expires_at, lease_deadline_at, entry, purge_at)
-        VALUES ($1, 'started', $2, $3, $4, $5, $6) ON CONFLICT (key) DO NOTHING RETURNING 1)
-      SELECT (SELECT count(*) FROM ins)::int AS inserted, r.entry, r.lease_expires_at
-      FROM (SELECT 1) AS one LEFT JOIN ${t} AS r ON r.key = $1`,
+    claim: `INSERT INTO ${t} (key, state, attempt_id, lease_expires_at, lease_deadline_at, entry, purge_at)
+      VALUES ($1, 'started', $2, $3, $4, $5, $6) ON CONFLICT (key) DO NOTHING`,
     renew: `UPDATE ${t} SET lease_expires_at = GREATEST(lease_expires_at, LEAST($3::double precision, lease_deadline_at))
       WHERE key = $1 AND ${started} AND lease_expires_at < lease_deadline_at`,
     complete: `UPDATE ${t} SET state = 'completed', entry = $3, lease_expires_at = NULL, lease_deadline_at = NULL,
@@ -95,13 +92,14 @@ export function createPostgresToolResultCache(options: PostgresToolResultCacheOp
         purgeAt(),
       ];
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-        const row = (await query(sql.claim, values)).rows[0] ?? {};
-        if (row['inserted'] === 1) {
+        if ((await query(sql.claim, values)).rowCount === 1) {
           sweep();
           return CLAIMED;
         }
-        // The row that won the conflict committed after this statement's snapshot: read again.
-        if (row['entry'] != null) return { claimed: false, entry: read(row) };
+        // Lost: the insert wrote nothing, so answer what is there (read after the loss, never before a
+        // write). A row deleted in between (its attempt cleaned up) means the key is free again: retry.
+        const row = (await query(sql.get, [values[0]])).rows[0];
+        if (row !== undefined) return { claimed: false, entry: read(row) };
       }
       throw new StoreError({
         code: 'store-unavailable',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { StoreError } from '../errors/store-error';
 
 /** The rows and count a query answers. */
@@ -6,10 +7,17 @@ export interface PostgresQueryResult {
   readonly rowCount: number | null;
 }
 
+/** One statement: its text, its parameters, and the name it is prepared under on each connection. */
+export interface PostgresQuery {
+  readonly text: string;
+  readonly values?: unknown[];
+  readonly name?: string;
+}
+
 /**
- * What the stores need from a PostgreSQL client: `query(text, values)` answering rows. A `pg` `Pool` fits
- * as it is (recommended: every operation is one statement, so any pooled connection serves it); so does a
- * single `pg` `Client`.
+ * What the stores need from a PostgreSQL client: `query({ text, values, name })` answering rows (a named
+ * statement is parsed and planned once per connection). A `pg` `Pool` fits as it is (recommended: every
+ * operation is one statement, so any pooled connection serves it); so does a single `pg` `Client`.
  *
  * @example
  * ```ts
@@ -18,21 +26,36 @@ export interface PostgresQueryResult {
  * ```
  */
 export interface PostgresQueryable {
-  query(text: string, values?: unknown[]): Promise<PostgresQueryResult>;
+  query(query: PostgresQuery): Promise<PostgresQueryResult>;
 }
 
 // SQLSTATE classes that pass once the server is back: connection exceptions, insufficient resources,
 // operator intervention (shutdown, crash, cannot connect now), serialization and deadlock.
 const TRANSIENT = /^(?:08|53|57P|40)/;
 
-/** Runs one statement; a client or server failure becomes a typed {@link StoreError}. @internal */
+const names = new Map<string, string>();
+
+/** The prepared-statement name of a text: a digest, so every copy of this package agrees on it. */
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `armorer_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Runs one statement; a client or server failure becomes a typed {@link StoreError}. A statement with
+ * parameters is named (prepared once per connection); one without runs as a simple query. @internal
+ */
 export async function runQuery(
   client: PostgresQueryable,
   text: string,
   values?: unknown[],
 ): Promise<PostgresQueryResult> {
   try {
-    return await client.query(text, values);
+    return await client.query(values === undefined ? { text } : { name: nameOf(text), text, values });
   } catch (error) {
     throw storeErrorOf(error);
   }

@@ -19,7 +19,7 @@ import { createSweeper } from '../schema/sweep';
 
 /** Options of {@link createPostgresGrantStateStore}. */
 export interface PostgresGrantStateStoreOptions {
-  /** A `pg` `Pool` (or anything with `query(text, values)`). The store never ends it. */
+  /** A `pg` `Pool` (or anything with `query({ text, values, name })`). The store never ends it. */
   readonly client: PostgresQueryable;
   /** Prefix of the table names (default `armorer_`). */
   readonly tablePrefix?: string;
