@@ -35,7 +35,10 @@ const steps: Step[] = [
   },
   { name: 'build', cmd: ['bun', 'run', 'build'] },
   { name: 'package checks', cmd: ['bun', 'run', 'check:packages'] },
-  { name: 'node 22 smoke tests', cmd: ['bun', 'run', 'scripts/services.ts', '--', 'bun', 'run', 'scripts/node-smoke.ts'] },
+  {
+    name: 'node 22 smoke tests',
+    cmd: ['bun', 'run', 'scripts/services.ts', '--', 'bun', 'run', 'scripts/node-smoke.ts'],
+  },
   { name: 'consumer checks', cmd: ['bun', 'run', 'check:consumers', '--skip-build'] },
   { name: 'release rehearsal', cmd: ['bun', 'run', 'release:rehearse', '--skip-build'] },
 ];

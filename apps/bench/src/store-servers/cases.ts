@@ -6,6 +6,7 @@ import {
   APPROVAL_BINDING_VERSION,
   type ApprovalBinding,
   type ApprovalRequestView,
+  parseApprovalBinding,
   signApprovalBinding,
 } from '@armorer/approval';
 import type { StartedEntry, ToolResultCache } from '@armorer/idempotency';
@@ -25,24 +26,29 @@ export const view: ApprovalRequestView = {
   approvalRevision: 'approval-1',
 };
 
-/** `count` signed bindings with fresh nonces (signed before timing starts). */
+/**
+ * `count` signed bindings with fresh nonces, signed and parsed before timing starts (core's resume path
+ * parses a descriptor's binding once and hands the parsed binding to the store).
+ */
 export function bindings(count: number, label: string): ApprovalBinding[] {
   const now = Date.now();
   return Array.from({ length: count }, (_, index) =>
-    signApprovalBinding(
-      {
-        ...view,
-        version: APPROVAL_BINDING_VERSION,
-        kind: 'approval',
-        toolName: 'send-email',
-        callId: `call-${index}`,
-        argumentsDigest: '0'.repeat(64),
-        issuedAt: now,
-        expiresAt: now + 60 * 60 * 1000,
-        nonce: `${label}-${index}`,
-        replayScope: 'tenant=tenant-1;principal=principal-1',
-      },
-      'bench-secret-0123456789abcdef',
+    parseApprovalBinding(
+      signApprovalBinding(
+        {
+          ...view,
+          version: APPROVAL_BINDING_VERSION,
+          kind: 'approval',
+          toolName: 'send-email',
+          callId: `call-${index}`,
+          argumentsDigest: '0'.repeat(64),
+          issuedAt: now,
+          expiresAt: now + 60 * 60 * 1000,
+          nonce: `${label}-${index}`,
+          replayScope: 'tenant=tenant-1;principal=principal-1',
+        },
+        'bench-secret-0123456789abcdef',
+      ),
     ),
   );
 }
