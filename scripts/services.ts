@@ -15,7 +15,8 @@ import {
 } from '../packages/store-redis/src/testing/servers';
 
 const separator = process.argv.indexOf('--');
-const command = separator === -1 ? [] : process.argv.slice(separator + 1);
+// `bun run file -- cmd` passes no "--" through; `bun file -- cmd` does.
+const command = separator === -1 ? process.argv.slice(2) : process.argv.slice(separator + 1);
 if (command.length === 0) {
   console.error('usage: bun run scripts/services.ts -- <command> [args...]');
   process.exit(2);
