@@ -32,7 +32,7 @@ const client = {
   },
   async eval() {
     calls.push(['eval']);
-    return null;
+    return [null, null]; // HMGET of an absent key
   },
 };
 const cache = esm.createRedisToolResultCache({ client });

@@ -50,18 +50,14 @@ export function decodeStored(json: string, lease: string | number | null): ToolR
   }
   const record = entry as Record<string, unknown> | null;
   if (typeof record !== 'object' || record === null) throw corrupt();
-  if (record['state'] === 'completed') {
-    if (record['version'] !== 1 || typeof record['attemptId'] !== 'string') throw corrupt();
+  if (record.state === 'completed') {
+    if (record.version !== 1 || typeof record.attemptId !== 'string') throw corrupt();
     return record as unknown as CompletedEntry;
   }
-  if (record['state'] !== 'started' || !isTime(record['startedAt'])) throw corrupt();
-  if (record['attemptId'] === undefined) return record as unknown as ToolResultCacheEntry;
-  const leaseExpiresAt = lease === null ? record['leaseExpiresAt'] : Number(lease);
-  if (
-    typeof record['attemptId'] !== 'string' ||
-    !isTime(leaseExpiresAt) ||
-    !isTime(record['leaseDeadlineAt'])
-  ) {
+  if (record.state !== 'started' || !isTime(record.startedAt)) throw corrupt();
+  if (record.attemptId === undefined) return record as unknown as ToolResultCacheEntry;
+  const leaseExpiresAt = lease === null ? record.leaseExpiresAt : Number(lease);
+  if (typeof record.attemptId !== 'string' || !isTime(leaseExpiresAt) || !isTime(record.leaseDeadlineAt)) {
     throw corrupt();
   }
   return { ...(record as unknown as StartedEntry), leaseExpiresAt: leaseExpiresAt as number };

@@ -73,7 +73,7 @@ export function createPostgresToolResultCache(options: PostgresToolResultCacheOp
   }
   const changed = async (text: string, values: unknown[]) => (await query(text, values)).rowCount === 1;
   const read = (row: Record<string, unknown>) =>
-    decodeStored(String(row['entry']), (row['lease_expires_at'] as number | null | undefined) ?? null);
+    decodeStored(String(row.entry), (row.lease_expires_at as number | null | undefined) ?? null);
 
   return {
     specificationVersion: 'v1',

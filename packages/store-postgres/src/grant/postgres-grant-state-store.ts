@@ -100,7 +100,7 @@ export function createPostgresGrantStateStore(options: PostgresGrantStateStoreOp
          WHERE id = $1 AND NOT revoked AND uses_remaining > 0 RETURNING uses_remaining`,
         [textKey(id)],
       );
-      const left = rows[0]?.['uses_remaining'];
+      const left = rows[0]?.uses_remaining;
       return typeof left === 'number' ? { usesRemaining: left } : undefined;
     },
     async revoke(id) {
@@ -112,14 +112,14 @@ export function createPostgresGrantStateStore(options: PostgresGrantStateStoreOp
 
 function decode(row: Record<string, unknown>): ReusableApprovalGrant {
   try {
-    const signed = JSON.parse(String(row['grant_json'])) as Omit<
+    const signed = JSON.parse(String(row.grant_json)) as Omit<
       ReusableApprovalGrant,
       'usesRemaining' | 'revoked'
     >;
     return Object.freeze({
       ...signed,
-      usesRemaining: Number(row['uses_remaining']),
-      revoked: row['revoked'] === true,
+      usesRemaining: Number(row.uses_remaining),
+      revoked: row.revoked === true,
     });
   } catch (error) {
     throw new StoreError({

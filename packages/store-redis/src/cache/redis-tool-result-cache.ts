@@ -58,7 +58,11 @@ export function createRedisToolResultCache(options: RedisToolResultCacheOptions)
   return {
     specificationVersion: 'v1',
     async get(key): Promise<ToolResultCacheEntry | undefined> {
-      const [json, lease] = (await runScript(client, GET, [keyOf(key)])) as (string | null)[];
+      const fields = await runScript(client, GET, [keyOf(key)]);
+      if (!Array.isArray(fields)) {
+        throw new StoreError({ code: 'store-corrupt-record', message: `Unexpected read answer for ${key}.` });
+      }
+      const [json, lease] = fields as (string | null)[];
       return json == null ? undefined : decodeStored(json, lease ?? null);
     },
     async claimStarted(key, entry: StartedEntry): Promise<ClaimResult> {

@@ -109,19 +109,21 @@ export function defineProcessTests(
     api.test(
       'SIGKILL between reserve and commit: refused while reserved, resumable after the lease, once',
       async () => {
-        const target = targetFor('crash-reserve', 1500);
+        // The lease leaves room for a slow, shared machine between the kill and the early resume.
+        const leaseMs = 3000;
+        const target = targetFor('crash-reserve', leaseMs);
         const parent = await buildStack(target);
         const descriptor = await pause(parent, 'crash-reserve');
-        const doomed = await startWorker(target);
+        // Both processes start first, so the early resume below follows the kill by milliseconds.
+        const [doomed, survivor] = await Promise.all([startWorker(target), startWorker(target)]);
         doomed.send({ op: 'hold-approval', descriptor });
         expect((await doomed.next(['holding'])).outcome).toBe('reserved');
         await doomed.kill('SIGKILL');
-        const survivor = await startWorker(target);
         try {
           expect(await parent.approvalStateStore.state(descriptor.binding)).toBe('reserved');
           const early = await survivor.request({ op: 'resume', descriptor }, ['resumed']);
           expect(early).toMatchObject({ ran: 0, reason: 'already-reserved' });
-          await Bun.sleep(1600);
+          await Bun.sleep(leaseMs + 100);
           const resumed = await survivor.request({ op: 'resume', descriptor }, ['resumed']);
           expect(resumed).toMatchObject({ ran: 1, outcome: 'success' });
           const replay = await survivor.request({ op: 'resume', descriptor }, ['resumed']);
