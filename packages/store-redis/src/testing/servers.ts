@@ -87,8 +87,8 @@ async function stopProcess(proc: Bun.Subprocess | undefined, signal: NodeJS.Sign
 }
 
 /**
- * Starts redis-server on loopback with an append-only file written on every command, so a record
- * survives a stop and start (as a production setup with `appendfsync always` would keep it).
+ * Starts redis-server on loopback with an append-only file (fsync every second; a stop by SIGTERM flushes
+ * it), so a record survives a stop and start, as a production setup with AOF keeps it.
  */
 export async function startRedisServer(options: { port?: number } = {}): Promise<ServerHandle> {
   const binary = redisServerBinary();
@@ -115,7 +115,7 @@ export async function startRedisServer(options: { port?: number } = {}): Promise
         '--appendonly',
         'yes',
         '--appendfsync',
-        'always',
+        'everysec',
         '--daemonize',
         'no',
         '--loglevel',
