@@ -27,11 +27,19 @@ const steps: Step[] = [
   { name: 'repository checks', cmd: ['bun', 'run', 'check:repo'] },
   { name: 'sync:exports --check', cmd: ['bun', 'run', 'sync:exports', '--check'] },
   { name: 'typecheck', cmd: ['bun', 'run', 'typecheck'] },
-  { name: 'unit tests', cmd: ['bun', 'run', 'test:unit'], detail: unitTests },
+  // The store tests need Redis and PostgreSQL: scripts/services.ts starts throwaway servers around the step.
+  {
+    name: 'unit tests',
+    cmd: ['bun', 'run', 'scripts/services.ts', '--', 'bun', 'run', 'test:unit'],
+    detail: unitTests,
+  },
   { name: 'build', cmd: ['bun', 'run', 'build'] },
   { name: 'browser size budgets', cmd: ['bun', 'run', 'check:size'] },
   { name: 'package checks', cmd: ['bun', 'run', 'check:packages'] },
-  { name: 'node 22 smoke tests', cmd: ['bun', 'run', 'scripts/node-smoke.ts'] },
+  {
+    name: 'node 22 smoke tests',
+    cmd: ['bun', 'run', 'scripts/services.ts', '--', 'bun', 'run', 'scripts/node-smoke.ts'],
+  },
   { name: 'consumer checks', cmd: ['bun', 'run', 'check:consumers', '--skip-build'] },
   { name: 'release rehearsal', cmd: ['bun', 'run', 'release:rehearse', '--skip-build'] },
 ];

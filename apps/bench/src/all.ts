@@ -9,7 +9,12 @@
 import { join } from 'node:path';
 
 /** The suites `bench:all` runs, in order: a name and its entry under `src/`. */
-export const SUITES: readonly { readonly name: string; readonly entry: string }[] = [
+export const SUITES: readonly {
+  readonly name: string;
+  readonly entry: string;
+  /** Runs under `scripts/services.ts` (throwaway Redis and PostgreSQL servers). */
+  readonly services?: true;
+}[] = [
   { name: 'core', entry: 'main.ts' },
   { name: 'adapters', entry: 'adapters/main.ts' },
   { name: 'search', entry: 'search/main.ts' },
@@ -22,6 +27,7 @@ export const SUITES: readonly { readonly name: string; readonly entry: string }[
   { name: 'approval', entry: 'approval/main.ts' },
   { name: 'middleware-load', entry: 'middleware/load.ts' },
   { name: 'stores', entry: 'stores/main.ts' },
+  { name: 'store-servers', entry: 'store-servers/main.ts', services: true },
 ];
 
 /** Counts the target lines a suite printed (`PASS  ...` / `MISS  ...`, possibly indented). */
@@ -31,11 +37,22 @@ export function tally(output: string): { readonly pass: number; readonly miss: n
   return { pass: markers.length - miss, miss };
 }
 
-async function runSuite(entry: string, flags: readonly string[]): Promise<{ code: number; output: string }> {
-  const proc = Bun.spawn(
-    [process.execPath, '--conditions=@armorer/source', join(import.meta.dirname, entry), ...flags],
-    { stdout: 'pipe', stderr: 'inherit', stdin: 'ignore' },
-  );
+async function runSuite(
+  suite: (typeof SUITES)[number],
+  flags: readonly string[],
+): Promise<{ code: number; output: string }> {
+  const command = [
+    process.execPath,
+    '--conditions=@armorer/source',
+    join(import.meta.dirname, suite.entry),
+    ...flags,
+  ];
+  const services = join(import.meta.dirname, '..', '..', '..', 'scripts', 'services.ts');
+  const proc = Bun.spawn(suite.services ? [process.execPath, services, '--', ...command] : command, {
+    stdout: 'pipe',
+    stderr: 'inherit',
+    stdin: 'ignore',
+  });
   let output = '';
   const decoder = new TextDecoder();
   for await (const chunk of proc.stdout) {
@@ -55,7 +72,7 @@ if (import.meta.main) {
   let failed = false;
   for (const suite of selected) {
     console.log(`\n━━ bench ${suite.name} (src/${suite.entry})`);
-    const { code, output } = await runSuite(suite.entry, flags);
+    const { code, output } = await runSuite(suite, flags);
     const { pass, miss } = tally(output);
     // Without --check a suite exits 0 on a MISS, so a non-zero code is a crash; with it, either.
     if (code !== 0) failed = true;

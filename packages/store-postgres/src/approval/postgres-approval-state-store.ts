@@ -1,0 +1,197 @@
+import {
+  type ApprovalBinding,
+  type ApprovalBindingState,
+  ApprovalError,
+  type ApprovalRequestView,
+  type ApprovalStateStore,
+  approvalBindingKey,
+  assertApprovalBindingMatches,
+  parseApprovalBinding,
+} from '@armorer/approval';
+import {
+  checkClient,
+  checkTablePrefix,
+  type PostgresQueryable,
+  runQuery,
+  textKey,
+} from '../client/postgres-client';
+import { ensureSchema, tablesOf } from '../schema/schema';
+import { createSweeper } from '../schema/sweep';
+import { refusal } from './refusals';
+
+/** Options of {@link createPostgresApprovalStateStore}. */
+export interface PostgresApprovalStateStoreOptions {
+  /** A `pg` `Pool` (or anything with `query({ text, values, name })`). The store never ends it. */
+  readonly client: PostgresQueryable;
+  /** Prefix of the table names (default `armorer_`). */
+  readonly tablePrefix?: string;
+  /** How long past its expiry a binding's row is kept before the sweep deletes it (default one hour). */
+  readonly retainExpiredMs?: number;
+  /**
+   * How long a reservation holds (default five minutes). A binding whose resume died between reserve and
+   * commit can be reserved again after it; commit still succeeds only once. `0`: until the binding expires.
+   */
+  readonly reservationLeaseMs?: number;
+}
+
+interface Row {
+  readonly applied: number;
+  readonly state: string | null;
+  readonly signature: string | null;
+  readonly reserved_at: number | null;
+}
+
+/** Tries a conditional statement again when its snapshot predates a concurrent write it collided with. */
+const ATTEMPTS = 4;
+
+/**
+ * An {@link ApprovalStateStore} on PostgreSQL 15+. Each method is one statement: a conditional
+ * `UPDATE ... WHERE state = ...` or `INSERT ... ON CONFLICT DO NOTHING`, so the row lock decides between
+ * concurrent resumes (no read-then-write). The table is created on first use; rows past expiry plus
+ * `retainExpiredMs` are deleted by a bounded sweep on write.
+ *
+ * @example
+ * ```ts
+ * import pg from 'pg';
+ * import { createPostgresApprovalStateStore } from '@armorer/store-postgres';
+ *
+ * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
+ * const approvalStateStore = createPostgresApprovalStateStore({ client: pool });
+ * ```
+ */
+export function createPostgresApprovalStateStore(
+  options: PostgresApprovalStateStoreOptions,
+): ApprovalStateStore {
+  const client = checkClient(options?.client);
+  const prefix = checkTablePrefix(options.tablePrefix);
+  const table = tablesOf(prefix).bindings;
+  const retain = nonNegative(options.retainExpiredMs, 60 * 60 * 1000, 'retainExpiredMs');
+  const lease = nonNegative(options.reservationLeaseMs, 5 * 60 * 1000, 'reservationLeaseMs');
+  const sweep = createSweeper(client, table);
+  const current = `WITH cur AS (SELECT state, signature, reserved_at FROM ${table} WHERE key = $1)`;
+  const answer = `SELECT (SELECT count(*) FROM upd)::int AS applied, cur.state, cur.signature, cur.reserved_at
+    FROM (SELECT 1) AS one LEFT JOIN cur ON true`;
+  const sql = {
+    issue: `INSERT INTO ${table} (key, signature, state, purge_at) VALUES ($1, $2, 'issued', $3)
+      ON CONFLICT (key) DO NOTHING`,
+    reserve: `${current}, upd AS (
+        UPDATE ${table} SET state = $4, reserved_at = $3::double precision
+        WHERE key = $1 AND signature = $2 AND (state = 'issued' OR (state = 'reserved'
+          AND $5::double precision > 0 AND reserved_at + $5::double precision <= $3::double precision))
+        RETURNING 1)
+      ${answer}`,
+    peek: `${current} SELECT 0 AS applied, cur.state, cur.signature, cur.reserved_at
+      FROM (SELECT 1) AS one LEFT JOIN cur ON true`,
+    settle: `${current}, upd AS (
+        UPDATE ${table} SET state = $3 WHERE key = $1 AND signature = $2 AND state = 'reserved' RETURNING 1)
+      ${answer}`,
+    revoke: `${current}, ins AS (
+        INSERT INTO ${table} (key, signature, state, purge_at)
+        SELECT $1, $2, 'revoked', $3 WHERE NOT EXISTS (SELECT 1 FROM cur)
+        ON CONFLICT (key) DO NOTHING RETURNING 1),
+      upd AS (
+        UPDATE ${table} SET state = 'revoked' WHERE key = $1 AND signature = $2 AND state = 'issued'
+        RETURNING 1)
+      SELECT ((SELECT count(*) FROM upd) + (SELECT count(*) FROM ins))::int AS applied, cur.state,
+        cur.signature, cur.reserved_at
+      FROM (SELECT 1) AS one LEFT JOIN cur ON true`,
+  };
+
+  async function row(text: string, values: unknown[]): Promise<Row> {
+    await ensureSchema(client, prefix);
+    return (await runQuery(client, text, values)).rows[0] as unknown as Row;
+  }
+
+  async function reserve(
+    state: 'reserved' | 'consumed',
+    binding: ApprovalBinding,
+    view: ApprovalRequestView,
+    now: number,
+  ): Promise<void> {
+    const checked = parseApprovalBinding(binding);
+    const key = textKey(approvalBindingKey(checked));
+    let mismatch: ApprovalError | undefined;
+    try {
+      assertApprovalBindingMatches(checked, view, now);
+    } catch (error) {
+      if (!ApprovalError.isInstance(error)) throw error;
+      mismatch = error;
+    }
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const found =
+        mismatch === undefined
+          ? await row(sql.reserve, [key, checked.signature, now, state, lease])
+          : await row(sql.peek, [key]);
+      if (found.applied === 1) return;
+      if (found.state === null) throw refusal('not-issued');
+      if (found.signature !== checked.signature) throw refusal('binding-conflict');
+      const stale = found.state === 'reserved' && lease > 0 && (found.reserved_at ?? 0) + lease <= now;
+      const effective = stale ? 'issued' : found.state;
+      if (effective !== 'issued') throw refusal(refusalOf(effective));
+      if (mismatch !== undefined) throw mismatch;
+      // The snapshot saw it issued but the update lost to a concurrent one: read again.
+    }
+    throw refusal('already-reserved');
+  }
+
+  async function settle(binding: ApprovalBinding, to: 'consumed' | 'issued'): Promise<void> {
+    const checked = parseApprovalBinding(binding);
+    const found = await row(sql.settle, [textKey(approvalBindingKey(checked)), checked.signature, to]);
+    if (found.applied === 1) return;
+    if (found.state !== null && found.signature !== checked.signature) throw refusal('binding-conflict');
+    throw refusal('not-reserved');
+  }
+
+  return {
+    async issue(binding) {
+      const checked = parseApprovalBinding(binding);
+      await ensureSchema(client, prefix);
+      const { rowCount } = await runQuery(client, sql.issue, [
+        textKey(approvalBindingKey(checked)),
+        checked.signature,
+        checked.expiresAt + retain,
+      ]);
+      if (rowCount !== 1) throw refusal('already-issued');
+      sweep();
+    },
+    reserve: (binding, view, now) => reserve('reserved', binding, view, now),
+    consume: (binding, view, now) => reserve('consumed', binding, view, now),
+    commit: (binding) => settle(binding, 'consumed'),
+    release: (binding) => settle(binding, 'issued'),
+    async revoke(binding) {
+      const checked = parseApprovalBinding(binding);
+      const key = textKey(approvalBindingKey(checked));
+      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+        const found = await row(sql.revoke, [key, checked.signature, checked.expiresAt + retain]);
+        if (found.applied >= 1) return;
+        if (found.state === null) continue; // a concurrent issue won the insert: read it
+        if (found.signature !== checked.signature) throw refusal('binding-conflict');
+        if (found.state === 'revoked') return;
+        if (found.state !== 'issued') throw refusal(refusalOf(found.state));
+      }
+      throw refusal('already-reserved');
+    },
+    async state(binding) {
+      const checked = parseApprovalBinding(binding);
+      const found = await row(sql.peek, [textKey(approvalBindingKey(checked))]);
+      if (found.state === null) return undefined;
+      if (found.signature !== checked.signature) throw refusal('binding-conflict');
+      return found.state as ApprovalBindingState;
+    },
+  };
+}
+
+function refusalOf(state: string): string {
+  if (state === 'reserved') return 'already-reserved';
+  if (state === 'consumed') return 'already-consumed';
+  return state; // 'revoked'
+}
+
+/** A non-negative finite option, or its default. @internal */
+export function nonNegative(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new TypeError(`${name} must be a non-negative number of milliseconds.`);
+  }
+  return value;
+}

@@ -1,0 +1,104 @@
+import { afterAll, describe, expect, it, test } from 'bun:test';
+import {
+  approvalStateStoreConformance,
+  defineToolResultCacheConformance,
+  grantStateStoreConformance,
+} from '@armorer/test';
+import pg from 'pg';
+import { serverUrl } from '../../store-redis/src/testing/servers';
+import { createPostgresApprovalStateStore } from './approval/postgres-approval-state-store';
+import { createPostgresToolResultCache } from './cache/postgres-tool-result-cache';
+import { StoreError } from './errors/store-error';
+import { createPostgresGrantStateStore } from './grant/postgres-grant-state-store';
+import { SCHEMA_VERSION } from './schema/schema';
+
+const server = serverUrl('postgres');
+
+if (server.url === undefined) {
+  if (server.mustFail) {
+    test('PostgreSQL store tests: the server is missing', () => {
+      throw new Error(server.missing);
+    });
+  } else {
+    console.warn(`skipping the PostgreSQL store tests: ${server.missing}`);
+  }
+} else {
+  const pool = new pg.Pool({ connectionString: server.url, max: 20 });
+  pool.on('error', () => undefined);
+  // Each run gets its own tables: runs sharing one server never see each other's rows.
+  const tablePrefix = `t${process.pid}_${Date.now().toString(36)}_`;
+  afterAll(async () => {
+    const { rows } = await pool.query<{ tablename: string }>(
+      `SELECT tablename FROM pg_tables WHERE tablename LIKE '${tablePrefix}%'`,
+    );
+    for (const { tablename } of rows) await pool.query(`DROP TABLE IF EXISTS ${tablename} CASCADE`);
+    await pool.end();
+  });
+
+  approvalStateStoreConformance(() => createPostgresApprovalStateStore({ client: pool, tablePrefix }), {
+    describe,
+    it,
+  });
+  grantStateStoreConformance(() => createPostgresGrantStateStore({ client: pool, tablePrefix }), {
+    describe,
+    it,
+  });
+  defineToolResultCacheConformance(() => createPostgresToolResultCache({ client: pool, tablePrefix }), {
+    test,
+    name: 'PostgreSQL ToolResultCache',
+    seedLegacyStarted: async (cache, key, startedAt) => {
+      await cache.get(key); // creates the table on first use
+      await pool.query(
+        `INSERT INTO ${tablePrefix}tool_results (key, state, legacy_started_at, entry, purge_at)
+         VALUES ($1, 'started', $2, $3, $4)`,
+        [key, startedAt, JSON.stringify({ state: 'started', startedAt }), Date.now() + 60_000],
+      );
+    },
+  });
+
+  describe('PostgreSQL schema and sweep', () => {
+    it('records the schema version, and refuses tables migrated by a newer version', async () => {
+      const prefix = `${tablePrefix}v_`;
+      const cache = createPostgresToolResultCache({ client: pool, tablePrefix: prefix });
+      await cache.get('k');
+      const { rows } = await pool.query(
+        `SELECT version FROM ${prefix}schema_version WHERE component = 'stores'`,
+      );
+      expect(rows[0]?.version).toBe(SCHEMA_VERSION);
+      await pool.query(`UPDATE ${prefix}schema_version SET version = 99`);
+      const newer = createPostgresToolResultCache({
+        client: new pg.Pool({ connectionString: server.url, max: 1 }),
+        tablePrefix: prefix,
+      });
+      const error = await Promise.resolve(newer.get('k')).catch((thrown: unknown) => thrown);
+      expect(StoreError.isInstance(error) && error.code).toBe('store-command-failed');
+    });
+
+    it('expired rows are swept on write, a bounded batch at a time', async () => {
+      const prefix = `${tablePrefix}s_`;
+      const cache = createPostgresToolResultCache({ client: pool, tablePrefix: prefix, retentionMs: 0 });
+      const now = Date.now();
+      const entry = (n: number) => ({
+        version: 1 as const,
+        state: 'started' as const,
+        attemptId: `a${n}`,
+        startedAt: now,
+        leaseExpiresAt: now + 1000,
+        leaseDeadlineAt: now + 5000,
+      });
+      for (let n = 0; n < 200; n++) await cache.claimStarted(`k${n}`, entry(n));
+      await Bun.sleep(300);
+      const { rows } = await pool.query(`SELECT count(*)::int AS n FROM ${prefix}tool_results`);
+      // Three sweeps (every 64th write) of at most 100 rows each: bounded, and well under 200.
+      expect(rows[0]?.n).toBeLessThan(200);
+      expect(rows[0]?.n).toBeGreaterThanOrEqual(200 - 300);
+    });
+
+    it('a bad table prefix or client is refused', () => {
+      expect(() => createPostgresToolResultCache({ client: pool, tablePrefix: 'x; DROP' })).toThrow(
+        TypeError,
+      );
+      expect(() => createPostgresApprovalStateStore({ client: {} as never })).toThrow(TypeError);
+    });
+  });
+}

@@ -1,0 +1,129 @@
+import type {
+  ClaimResult,
+  CompletedEntry,
+  StartedEntry,
+  ToolResultCache,
+  ToolResultCacheEntry,
+} from '@armorer/idempotency';
+import { nonNegative } from '../approval/redis-approval-state-store';
+import {
+  checkClient,
+  checkPrefix,
+  escapeTag,
+  type RedisScriptClient,
+  runScript,
+} from '../client/redis-client';
+import { StoreError } from '../errors/store-error';
+import { checkCompleted, checkKey, checkStarted, decodeStored, encodeEntry } from './entry-codec';
+import { CLAIM, COMPLETE, DELETE, GET, RENEW, REPLACE_LEGACY, REPLACE_UNKNOWN } from './scripts';
+
+/** Options of {@link createRedisToolResultCache}. */
+export interface RedisToolResultCacheOptions {
+  /** A connected client (ioredis `Redis` or `Cluster`). The cache never closes it. */
+  readonly client: RedisScriptClient;
+  /** Prefix of every key (default `armorer:`; no braces). */
+  readonly keyPrefix?: string;
+  /**
+   * How long a record (a result, or the started marker of an attempt whose outcome is unknown) is kept
+   * after its last write (default seven days). Past it Redis drops the key and a retry with the same key
+   * runs the tool again: keep it longer than any redelivery of a task.
+   */
+  readonly retentionMs?: number;
+}
+
+const CLAIMED: ClaimResult = Object.freeze({ claimed: true });
+
+/**
+ * The `ToolResultCache` of `@armorer/idempotency` on Redis 7 or Valkey: every compare-and-set is one Lua
+ * script on one key, `<prefix>{result:<cache key>}` (a single slot on Redis Cluster). Records expire
+ * through `PEXPIREAT` `retentionMs` after their last write.
+ *
+ * @example
+ * ```ts
+ * import Redis from 'ioredis';
+ * import { withToolboxIdempotency } from '@armorer/idempotency';
+ *
+ * const cache = createRedisToolResultCache({ client: new Redis(process.env.REDIS_URL!) });
+ * const idempotent = withToolboxIdempotency(toolbox, { cache, tenantId: 'tenant-1' });
+ * ```
+ */
+export function createRedisToolResultCache(options: RedisToolResultCacheOptions): ToolResultCache {
+  const client = checkClient(options?.client);
+  const prefix = `${checkPrefix(options.keyPrefix)}{result:`;
+  const retention = nonNegative(options.retentionMs, 7 * 24 * 60 * 60 * 1000, 'retentionMs');
+  const keyOf = (key: string) => `${prefix}${escapeTag(checkKey(key))}}`;
+  const expireAt = () => Date.now() + retention;
+  const yes = async (promise: Promise<unknown>) => (await promise) === 1;
+
+  return {
+    specificationVersion: 'v1',
+    async get(key): Promise<ToolResultCacheEntry | undefined> {
+      const fields = await runScript(client, GET, [keyOf(key)]);
+      if (!Array.isArray(fields)) {
+        throw new StoreError({ code: 'store-corrupt-record', message: `Unexpected read answer for ${key}.` });
+      }
+      const [json, lease] = fields as (string | null)[];
+      return json == null ? undefined : decodeStored(json, lease ?? null);
+    },
+    async claimStarted(key, entry: StartedEntry): Promise<ClaimResult> {
+      checkStarted(entry);
+      const answer = await runScript(client, CLAIM, [
+        keyOf(key),
+        encodeEntry(entry),
+        entry.attemptId,
+        entry.leaseExpiresAt,
+        entry.leaseDeadlineAt,
+        expireAt(),
+      ]);
+      if (answer === 1) return CLAIMED;
+      if (!Array.isArray(answer) || typeof answer[0] !== 'string') {
+        throw new StoreError({
+          code: 'store-corrupt-record',
+          message: `Unexpected claim answer for ${key}.`,
+        });
+      }
+      return { claimed: false, entry: decodeStored(answer[0], answer[1] ?? null) };
+    },
+    renewStarted: (key, attemptId, leaseExpiresAt) =>
+      yes(runScript(client, RENEW, [keyOf(key), String(attemptId), finite(leaseExpiresAt)])),
+    completeStarted(key, attemptId, entry: CompletedEntry) {
+      checkCompleted(entry, attemptId);
+      return yes(runScript(client, COMPLETE, [keyOf(key), attemptId, encodeEntry(entry), expireAt()]));
+    },
+    deleteStarted: (key, attemptId) => yes(runScript(client, DELETE, [keyOf(key), String(attemptId)])),
+    replaceUnknownStarted(key, attemptId, entry, now) {
+      checkStarted(entry);
+      return yes(
+        runScript(client, REPLACE_UNKNOWN, [
+          keyOf(key),
+          String(attemptId),
+          finite(now),
+          encodeEntry(entry),
+          entry.attemptId,
+          entry.leaseExpiresAt,
+          entry.leaseDeadlineAt,
+          expireAt(),
+        ]),
+      );
+    },
+    replaceLegacyStarted(key, legacyStartedAt, entry) {
+      checkStarted(entry);
+      return yes(
+        runScript(client, REPLACE_LEGACY, [
+          keyOf(key),
+          finite(legacyStartedAt),
+          encodeEntry(entry),
+          entry.attemptId,
+          entry.leaseExpiresAt,
+          entry.leaseDeadlineAt,
+          expireAt(),
+        ]),
+      );
+    },
+  };
+}
+
+function finite(value: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError('Expected a finite number.');
+  return value;
+}

@@ -1,0 +1,88 @@
+import { afterAll, describe, expect, it, test } from 'bun:test';
+import {
+  approvalStateStoreConformance,
+  defineToolResultCacheConformance,
+  grantStateStoreConformance,
+} from '@armorer/test';
+import Redis from 'ioredis';
+import { createRedisApprovalStateStore } from './approval/redis-approval-state-store';
+import { createRedisToolResultCache } from './cache/redis-tool-result-cache';
+import { createRedisGrantStateStore } from './grant/redis-grant-state-store';
+import { serverUrl } from './testing/servers';
+
+const server = serverUrl('redis');
+
+if (server.url === undefined) {
+  if (server.mustFail) {
+    test('Redis store tests: the server is missing', () => {
+      throw new Error(server.missing);
+    });
+  } else {
+    console.warn(`skipping the Redis store tests: ${server.missing}`);
+  }
+} else {
+  const client = new Redis(server.url, { maxRetriesPerRequest: 2, lazyConnect: false });
+  // Each run gets its own prefix: runs sharing one server never see each other's keys.
+  const keyPrefix = `armorer-test:${process.pid}-${Date.now().toString(36)}:`;
+  afterAll(async () => {
+    const keys = await client.keys(`${keyPrefix}*`);
+    if (keys.length > 0) await client.del(...keys);
+    client.disconnect();
+  });
+
+  approvalStateStoreConformance(() => createRedisApprovalStateStore({ client, keyPrefix }), { describe, it });
+  grantStateStoreConformance(
+    () => createRedisGrantStateStore({ client, keyPrefix: `${keyPrefix}${Math.random()}:` }),
+    {
+      describe,
+      it,
+    },
+  );
+  defineToolResultCacheConformance(() => createRedisToolResultCache({ client, keyPrefix }), {
+    test,
+    name: 'Redis ToolResultCache',
+    seedLegacyStarted: async (_cache, key, startedAt) => {
+      await client.hset(
+        `${keyPrefix}{result:${key}}`,
+        'e',
+        JSON.stringify({ state: 'started', startedAt }),
+        's',
+        'started',
+        't',
+        String(startedAt),
+      );
+    },
+  });
+
+  describe('Redis keys and expiry', () => {
+    it('every key carries a TTL and one hash tag', async () => {
+      const prefix = `${keyPrefix}ttl:`;
+      const cache = createRedisToolResultCache({ client, keyPrefix: prefix, retentionMs: 60_000 });
+      const now = Date.now();
+      await cache.claimStarted('k{with}braces', {
+        version: 1,
+        state: 'started',
+        attemptId: 'a1',
+        startedAt: now,
+        leaseExpiresAt: now + 1000,
+        leaseDeadlineAt: now + 5000,
+      });
+      const keys = await client.keys(`${prefix}*`);
+      expect(keys).toEqual([`${prefix}{result:k%7Bwith%7Dbraces}`]);
+      const ttl = await client.pttl(keys[0] as string);
+      expect(ttl).toBeGreaterThan(50_000);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+    });
+
+    it('a key prefix with braces is refused', () => {
+      expect(() => createRedisToolResultCache({ client, keyPrefix: 'a{b}:' })).toThrow(TypeError);
+      expect(() => createRedisApprovalStateStore({ client: {} as never })).toThrow(TypeError);
+    });
+
+    it('a script flushed from the server is loaded again (NOSCRIPT falls back to EVAL)', async () => {
+      const cache = createRedisToolResultCache({ client, keyPrefix });
+      await client.script('FLUSH');
+      expect(await cache.get('after-flush')).toBeUndefined();
+    });
+  });
+}
