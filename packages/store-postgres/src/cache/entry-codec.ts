@@ -65,7 +65,7 @@ export function decodeStored(json: string, lease: string | number | null): ToolR
 
 function corrupt(cause?: unknown): StoreError {
   return new StoreError({
-    code: 'store-corrupt-record',
+    code: 'corrupt-record',
     message: 'The store holds an idempotency record it cannot read.',
     ...(cause === undefined ? {} : { cause }),
   });

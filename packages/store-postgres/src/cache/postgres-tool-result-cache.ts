@@ -102,7 +102,7 @@ export function createPostgresToolResultCache(options: PostgresToolResultCacheOp
         if (row !== undefined) return { claimed: false, entry: read(row) };
       }
       throw new StoreError({
-        code: 'store-unavailable',
+        code: 'unavailable',
         message: `The claim of ${key} kept colliding; try again.`,
       });
     },

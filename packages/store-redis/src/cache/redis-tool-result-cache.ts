@@ -60,7 +60,7 @@ export function createRedisToolResultCache(options: RedisToolResultCacheOptions)
     async get(key): Promise<ToolResultCacheEntry | undefined> {
       const fields = await runScript(client, GET, [keyOf(key)]);
       if (!Array.isArray(fields)) {
-        throw new StoreError({ code: 'store-corrupt-record', message: `Unexpected read answer for ${key}.` });
+        throw new StoreError({ code: 'corrupt-record', message: `Unexpected read answer for ${key}.` });
       }
       const [json, lease] = fields as (string | null)[];
       return json == null ? undefined : decodeStored(json, lease ?? null);
@@ -78,7 +78,7 @@ export function createRedisToolResultCache(options: RedisToolResultCacheOptions)
       if (answer === 1) return CLAIMED;
       if (!Array.isArray(answer) || typeof answer[0] !== 'string') {
         throw new StoreError({
-          code: 'store-corrupt-record',
+          code: 'corrupt-record',
           message: `Unexpected claim answer for ${key}.`,
         });
       }

@@ -180,13 +180,13 @@ export async function checkServerFault(
     const key = `order-${unique()}`;
     await server.stop();
     const refused = await resume(stack, descriptor);
-    expect(refused).toMatchObject({ ran: 0, code: 'APPROVAL_INVALID', reason: 'store-unavailable' });
+    expect(refused).toMatchObject({ ran: 0, code: 'APPROVAL_INVALID', reason: 'unavailable' });
     expect(await chargeOnce(stack, key)).toMatchObject({ ran: 0, code: 'IDEMPOTENCY_STORE_FAILED' });
     const thrown = await Promise.resolve(stack.approvalStateStore.state(descriptor.binding)).catch(
       (e: unknown) => e,
     );
     expect(isStoreError(thrown)).toBe(true);
-    expect((thrown as { code?: string }).code).toBe('store-unavailable');
+    expect((thrown as { code?: string }).code).toBe('unavailable');
     expect(stack.runs).toEqual({ pay: 0, charge: 0 });
     await server.start();
     // The same store objects serve again: the approval issued before the outage resumes once.
@@ -204,7 +204,7 @@ async function retryWhileUnavailable<T extends { reason?: string }>(call: () => 
   const deadline = Date.now() + 10_000;
   for (;;) {
     const reply = await call();
-    if (reply.reason !== 'store-unavailable' || Date.now() > deadline) return reply;
+    if (reply.reason !== 'unavailable' || Date.now() > deadline) return reply;
     await Bun.sleep(100);
   }
 }

@@ -7,7 +7,11 @@ export function decodeStored(body: unknown): ToolResultCacheEntry {
   try {
     value = JSON.parse(String(body));
   } catch (error) {
-    throw new StoreError({ code: 'corrupt', message: 'A result row holds unreadable JSON.', cause: error });
+    throw new StoreError({
+      code: 'corrupt-record',
+      message: 'A result row holds unreadable JSON.',
+      cause: error,
+    });
   }
   const entry = value as Record<string, unknown> | null;
   if (typeof entry === 'object' && entry !== null) {
@@ -19,7 +23,10 @@ export function decodeStored(body: unknown): ToolResultCacheEntry {
       if (isStarted(value)) return value;
     }
   }
-  throw new StoreError({ code: 'corrupt', message: 'A result row holds no entry this package wrote.' });
+  throw new StoreError({
+    code: 'corrupt-record',
+    message: 'A result row holds no entry this package wrote.',
+  });
 }
 
 function isTime(value: unknown): value is number {
