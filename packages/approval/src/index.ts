@@ -44,6 +44,7 @@ export type {
 export { APPROVAL_BINDING_VERSION } from './binding/types';
 export type { ApprovalErrorCode, ApprovalErrorOptions, GrantErrorCode } from './errors/errors';
 export { ApprovalError, GrantError } from './errors/errors';
+export { approvalRefusal } from './errors/refusal';
 export { matchResourcePattern } from './grant/glob';
 export type { GrantStateStore } from './grant/grant-state-store';
 export type { GrantMatchRequest, GrantMismatchReason } from './grant/match-grant';

@@ -23,6 +23,12 @@
 export { getToolRevision } from '@armorer/core';
 export type { ToolResultCacheOptions } from './cache/create-tool-result-cache';
 export { createToolResultCache } from './cache/create-tool-result-cache';
+export {
+  checkCacheKey,
+  checkCompletedEntry,
+  checkStartedEntry,
+  parseStoredEntry,
+} from './cache/stored-entries';
 export type {
   ClaimResult,
   CompletedEntry,

@@ -1,55 +1,20 @@
-import { describe, test } from 'bun:test';
-import { checkServerFault, defineProcessTests } from '../../store-redis/src/testing/process-suite';
+import { join } from 'node:path';
+import { defineServerStoreProcessTests } from '../../store-redis/src/testing/process-tests';
 import { postgresBinDir, serverUrl, startPostgresServer } from '../../store-redis/src/testing/servers';
-import { StoreError } from './errors/store-error';
+import type { PostgresWorkerOptions } from './process/postgres-worker';
 
-const server = serverUrl('postgres');
-const run = `${process.pid}-${Date.now().toString(36)}`;
+const run = `${process.pid}_${Date.now().toString(36)}`;
 
-if (server.url === undefined) {
-  if (server.mustFail) {
-    test('PostgreSQL process tests: the server is missing', () => {
-      throw new Error(server.missing);
-    });
-  } else {
-    console.warn(`skipping the PostgreSQL process tests: ${server.missing}`);
-  }
-} else {
-  const url = server.url;
-  defineProcessTests(
-    'PostgreSQL',
-    () => ({
-      kind: 'postgres',
-      url,
-      prefix: (label) => `p${run.replace(/-/g, '_')}_${label.replace(/-/g, '_')}_`,
-    }),
-    {
-      describe,
-      test,
-    },
-  );
-}
-
-describe('PostgreSQL server faults', () => {
-  const binary = postgresBinDir();
-  test('the server stopped mid-run: a typed StoreError and no execution; started again: served again', async () => {
-    if (binary === undefined) {
-      const message =
-        'PostgreSQL is not installed (apt-get install postgresql): the fault test starts its own.';
-      if (process.env.CI) throw new Error(message);
-      console.warn(`skipping: ${message}`);
-      return;
-    }
-    // Its own server on its own port: stopping it never disturbs the shared one.
-    const own = await startPostgresServer();
-    try {
-      await checkServerFault(
-        { kind: 'postgres', url: own.url, prefix: `f${run.replace(/-/g, '_')}_` },
-        own,
-        StoreError.isInstance,
-      );
-    } finally {
-      await own.dispose();
-    }
-  }, 120_000);
+defineServerStoreProcessTests({
+  name: 'PostgreSQL',
+  workerModule: join(import.meta.dir, 'process', 'postgres-worker.ts'),
+  server: serverUrl('postgres'),
+  // Tables of their own per test.
+  storeOptions: (url, label, reservationLeaseMs): PostgresWorkerOptions => ({
+    url,
+    tablePrefix: `p${run}_${label}_`,
+    ...(reservationLeaseMs === undefined ? {} : { reservationLeaseMs }),
+  }),
+  ownServer: postgresBinDir() === undefined ? undefined : () => startPostgresServer(),
+  missingBinary: 'PostgreSQL is not installed (apt-get install postgresql)',
 });

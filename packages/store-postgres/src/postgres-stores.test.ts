@@ -71,7 +71,7 @@ if (server.url === undefined) {
         tablePrefix: prefix,
       });
       const error = await Promise.resolve(newer.get('k')).catch((thrown: unknown) => thrown);
-      expect(StoreError.isInstance(error) && error.code).toBe('store-command-failed');
+      expect(StoreError.isInstance(error) && error.code).toBe('incompatible-schema');
     });
 
     it('expired rows are swept on write, a bounded batch at a time', async () => {

@@ -25,7 +25,7 @@ const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), 
 const down = { query: async () => Promise.reject(refused) };
 await assert.rejects(
   () => esm.createPostgresToolResultCache({ client: down }).get('k'),
-  (error) => esm.StoreError.isInstance(error) && error.code === 'store-unavailable',
+  (error) => esm.StoreError.isInstance(error) && error.code === 'unavailable',
 );
 
 if (process.env.ARMORER_POSTGRES_URL) {

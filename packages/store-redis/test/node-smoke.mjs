@@ -41,7 +41,7 @@ assert.deepEqual(calls, [['evalsha', 40], ['eval']]);
 down = true;
 await assert.rejects(
   () => cache.get('k'),
-  (error) => esm.StoreError.isInstance(error) && error.code === 'store-unavailable',
+  (error) => esm.StoreError.isInstance(error) && error.code === 'unavailable',
 );
 
 if (process.env.ARMORER_REDIS_URL) {

@@ -58,7 +58,7 @@ describe('opening a file', () => {
     );
     expect(await failure(() => openSqliteStores({ path }))).toMatchObject({
       name: 'StoreError',
-      code: 'corrupt',
+      code: 'corrupt-record',
     });
     const missing = join(temp.dir, 'no-such-dir', 'x.db');
     expect(await failure(() => openSqliteStores({ path: missing }))).toMatchObject({
@@ -117,9 +117,12 @@ describe('store failures are typed', () => {
         .statement("INSERT INTO armorer_results (key, state, body, reclaim_at) VALUES (?, 'started', ?, 0)")
         .run(JSON.stringify('bad'), '{"state":"exploded"}'),
     );
-    expect(await failure(() => cache.get('bad'))).toMatchObject({ name: 'StoreError', code: 'corrupt' });
+    expect(await failure(() => cache.get('bad'))).toMatchObject({
+      name: 'StoreError',
+      code: 'corrupt-record',
+    });
     expect(await failure(() => cache.claimStarted('bad', started('a', 1)))).toMatchObject({
-      code: 'corrupt',
+      code: 'corrupt-record',
     });
     raw.close();
     cache.close();

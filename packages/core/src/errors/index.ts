@@ -1,3 +1,4 @@
 export * from './armorer-error';
+export * from './store-error';
 export * from './tool-call-error';
 export * from './tool-error';

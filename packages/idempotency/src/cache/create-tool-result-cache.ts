@@ -1,5 +1,6 @@
 import { checkStartedEntry, decodeEntry, isFencedStarted, type UnreadableEntry } from './entries';
 import { exclusive, hasInFlight, isPromiseLike } from './exclusive';
+import { checkCacheKey } from './stored-entries';
 import type {
   ClaimResult,
   CompletedEntry,
@@ -59,7 +60,7 @@ class ProcessLocalToolResultCache implements ToolResultCache {
   }
 
   get(key: string): MaybePromise<ToolResultCacheEntry | undefined> {
-    checkKey(key);
+    checkCacheKey(key);
     // A read needs no lock unless a write on this key is in flight (then it reads after it).
     if (hasInFlight(this.#store, key)) return this.#cas(key, (current) => [undefined, readable(current)]);
     const stored = this.#store.get(key);
@@ -68,7 +69,7 @@ class ProcessLocalToolResultCache implements ToolResultCache {
   }
 
   claimStarted(key: string, entry: StartedEntry): MaybePromise<ClaimResult> {
-    checkKey(key);
+    checkCacheKey(key);
     checkStartedEntry(entry);
     return this.#cas<ClaimResult>(key, (current) => {
       if (current === undefined) return [entry, CLAIMED];
@@ -79,7 +80,7 @@ class ProcessLocalToolResultCache implements ToolResultCache {
   }
 
   renewStarted(key: string, attemptId: string, leaseExpiresAt: number): MaybePromise<boolean> {
-    checkKey(key);
+    checkCacheKey(key);
     return this.#cas(key, (current) => {
       if (!isFencedStarted(current) || current.attemptId !== attemptId) return KEEP_FALSE;
       if (current.leaseExpiresAt >= current.leaseDeadlineAt) return KEEP_FALSE;
@@ -89,7 +90,7 @@ class ProcessLocalToolResultCache implements ToolResultCache {
   }
 
   completeStarted(key: string, attemptId: string, entry: CompletedEntry): MaybePromise<boolean> {
-    checkKey(key);
+    checkCacheKey(key);
     if (entry?.state !== 'completed' || entry.attemptId !== attemptId) {
       throw new TypeError('completeStarted() needs a completed entry of the same attempt.');
     }
@@ -99,7 +100,7 @@ class ProcessLocalToolResultCache implements ToolResultCache {
   }
 
   deleteStarted(key: string, attemptId: string): MaybePromise<boolean> {
-    checkKey(key);
+    checkCacheKey(key);
     return this.#cas(key, (current) =>
       isFencedStarted(current) && current.attemptId === attemptId ? [null, true] : KEEP_FALSE,
     );
@@ -111,7 +112,7 @@ class ProcessLocalToolResultCache implements ToolResultCache {
     entry: StartedEntry,
     now: number,
   ): MaybePromise<boolean> {
-    checkKey(key);
+    checkCacheKey(key);
     checkStartedEntry(entry);
     return this.#cas(key, (current) =>
       isFencedStarted(current) && current.attemptId === attemptId && current.leaseExpiresAt <= now
@@ -121,7 +122,7 @@ class ProcessLocalToolResultCache implements ToolResultCache {
   }
 
   replaceLegacyStarted(key: string, legacyStartedAt: number, entry: StartedEntry): MaybePromise<boolean> {
-    checkKey(key);
+    checkCacheKey(key);
     checkStartedEntry(entry);
     return this.#cas(key, (current) =>
       current?.state === 'started' && current.attemptId === undefined && current.startedAt === legacyStartedAt
@@ -165,9 +166,4 @@ class ProcessLocalToolResultCache implements ToolResultCache {
 function readable(current: Current): ToolResultCacheEntry | undefined {
   if (current?.state === 'unreadable') throw new TypeError('The store holds an unreadable entry.');
   return current;
-}
-
-function checkKey(key: string): void {
-  if (typeof key !== 'string' || key.length === 0)
-    throw new TypeError('A cache key must be a non-empty string.');
 }

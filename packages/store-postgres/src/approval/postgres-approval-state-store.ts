@@ -5,6 +5,7 @@ import {
   type ApprovalRequestView,
   type ApprovalStateStore,
   approvalBindingKey,
+  approvalRefusal,
   assertApprovalBindingMatches,
   parseApprovalBinding,
 } from '@armorer/approval';
@@ -17,7 +18,6 @@ import {
 } from '../client/postgres-client';
 import { ensureSchema, tablesOf } from '../schema/schema';
 import { createSweeper } from '../schema/sweep';
-import { refusal } from './refusals';
 
 /** Options of {@link createPostgresApprovalStateStore}. */
 export interface PostgresApprovalStateStoreOptions {
@@ -123,23 +123,24 @@ export function createPostgresApprovalStateStore(
           ? await row(sql.reserve, [key, checked.signature, now, state, lease])
           : await row(sql.peek, [key]);
       if (found.applied === 1) return;
-      if (found.state === null) throw refusal('not-issued');
-      if (found.signature !== checked.signature) throw refusal('binding-conflict');
+      if (found.state === null) throw approvalRefusal('not-issued');
+      if (found.signature !== checked.signature) throw approvalRefusal('binding-conflict');
       const stale = found.state === 'reserved' && lease > 0 && (found.reserved_at ?? 0) + lease <= now;
       const effective = stale ? 'issued' : found.state;
-      if (effective !== 'issued') throw refusal(refusalOf(effective));
+      if (effective !== 'issued') throw approvalRefusal(refusalOf(effective));
       if (mismatch !== undefined) throw mismatch;
       // The snapshot saw it issued but the update lost to a concurrent one: read again.
     }
-    throw refusal('already-reserved');
+    throw approvalRefusal('already-reserved');
   }
 
   async function settle(binding: ApprovalBinding, to: 'consumed' | 'issued'): Promise<void> {
     const checked = parseApprovalBinding(binding);
     const found = await row(sql.settle, [textKey(approvalBindingKey(checked)), checked.signature, to]);
     if (found.applied === 1) return;
-    if (found.state !== null && found.signature !== checked.signature) throw refusal('binding-conflict');
-    throw refusal('not-reserved');
+    if (found.state !== null && found.signature !== checked.signature)
+      throw approvalRefusal('binding-conflict');
+    throw approvalRefusal('not-reserved');
   }
 
   return {
@@ -151,7 +152,7 @@ export function createPostgresApprovalStateStore(
         checked.signature,
         checked.expiresAt + retain,
       ]);
-      if (rowCount !== 1) throw refusal('already-issued');
+      if (rowCount !== 1) throw approvalRefusal('already-issued');
       sweep();
     },
     reserve: (binding, view, now) => reserve('reserved', binding, view, now),
@@ -165,17 +166,17 @@ export function createPostgresApprovalStateStore(
         const found = await row(sql.revoke, [key, checked.signature, checked.expiresAt + retain]);
         if (found.applied >= 1) return;
         if (found.state === null) continue; // a concurrent issue won the insert: read it
-        if (found.signature !== checked.signature) throw refusal('binding-conflict');
+        if (found.signature !== checked.signature) throw approvalRefusal('binding-conflict');
         if (found.state === 'revoked') return;
-        if (found.state !== 'issued') throw refusal(refusalOf(found.state));
+        if (found.state !== 'issued') throw approvalRefusal(refusalOf(found.state));
       }
-      throw refusal('already-reserved');
+      throw approvalRefusal('already-reserved');
     },
     async state(binding) {
       const checked = parseApprovalBinding(binding);
       const found = await row(sql.peek, [textKey(approvalBindingKey(checked))]);
       if (found.state === null) return undefined;
-      if (found.signature !== checked.signature) throw refusal('binding-conflict');
+      if (found.signature !== checked.signature) throw approvalRefusal('binding-conflict');
       return found.state as ApprovalBindingState;
     },
   };

@@ -1,4 +1,10 @@
 import type { ClaimResult, StartedEntry, ToolResultCache, ToolResultCacheEntry } from '@armorer/idempotency';
+import {
+  checkCacheKey,
+  checkCompletedEntry,
+  checkStartedEntry,
+  parseStoredEntry,
+} from '@armorer/idempotency';
 import { nonNegative } from '../approval/postgres-approval-state-store';
 import {
   checkClient,
@@ -10,7 +16,6 @@ import {
 import { StoreError } from '../errors/store-error';
 import { ensureSchema, tablesOf } from '../schema/schema';
 import { createSweeper } from '../schema/sweep';
-import { checkCompleted, checkKey, checkStarted, decodeStored, encodeEntry } from './entry-codec';
 
 /** Options of {@link createPostgresToolResultCache}. */
 export interface PostgresToolResultCacheOptions {
@@ -73,22 +78,22 @@ export function createPostgresToolResultCache(options: PostgresToolResultCacheOp
   }
   const changed = async (text: string, values: unknown[]) => (await query(text, values)).rowCount === 1;
   const read = (row: Record<string, unknown>) =>
-    decodeStored(String(row.entry), (row.lease_expires_at as number | null | undefined) ?? null);
+    parseStoredEntry(String(row.entry), (row.lease_expires_at as number | null | undefined) ?? null);
 
   return {
     specificationVersion: 'v1',
     async get(key): Promise<ToolResultCacheEntry | undefined> {
-      const { rows } = await query(sql.get, [textKey(checkKey(key))]);
+      const { rows } = await query(sql.get, [textKey(checkCacheKey(key))]);
       return rows[0] === undefined ? undefined : read(rows[0]);
     },
     async claimStarted(key, entry: StartedEntry): Promise<ClaimResult> {
-      checkStarted(entry);
+      checkStartedEntry(entry);
       const values = [
-        textKey(checkKey(key)),
+        textKey(checkCacheKey(key)),
         entry.attemptId,
         entry.leaseExpiresAt,
         entry.leaseDeadlineAt,
-        encodeEntry(entry),
+        JSON.stringify(entry),
         purgeAt(),
       ];
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -102,37 +107,42 @@ export function createPostgresToolResultCache(options: PostgresToolResultCacheOp
         if (row !== undefined) return { claimed: false, entry: read(row) };
       }
       throw new StoreError({
-        code: 'store-unavailable',
+        code: 'unavailable',
         message: `The claim of ${key} kept colliding; try again.`,
       });
     },
     renewStarted: (key, attemptId, leaseExpiresAt) =>
-      changed(sql.renew, [textKey(checkKey(key)), String(attemptId), finite(leaseExpiresAt)]),
+      changed(sql.renew, [textKey(checkCacheKey(key)), String(attemptId), finite(leaseExpiresAt)]),
     completeStarted(key, attemptId, entry) {
-      checkCompleted(entry, attemptId);
-      return changed(sql.complete, [textKey(checkKey(key)), attemptId, encodeEntry(entry), purgeAt()]);
+      checkCompletedEntry(entry, attemptId);
+      return changed(sql.complete, [
+        textKey(checkCacheKey(key)),
+        attemptId,
+        JSON.stringify(entry),
+        purgeAt(),
+      ]);
     },
-    deleteStarted: (key, attemptId) => changed(sql.delete, [textKey(checkKey(key)), String(attemptId)]),
+    deleteStarted: (key, attemptId) => changed(sql.delete, [textKey(checkCacheKey(key)), String(attemptId)]),
     replaceUnknownStarted(key, attemptId, entry, now) {
-      checkStarted(entry);
+      checkStartedEntry(entry);
       return changed(sql.replaceUnknown, [
-        textKey(checkKey(key)),
+        textKey(checkCacheKey(key)),
         String(attemptId),
         finite(now),
         entry.attemptId,
-        encodeEntry(entry),
+        JSON.stringify(entry),
         entry.leaseExpiresAt,
         entry.leaseDeadlineAt,
         purgeAt(),
       ]);
     },
     replaceLegacyStarted(key, legacyStartedAt, entry) {
-      checkStarted(entry);
+      checkStartedEntry(entry);
       return changed(sql.replaceLegacy, [
-        textKey(checkKey(key)),
+        textKey(checkCacheKey(key)),
         finite(legacyStartedAt),
         entry.attemptId,
-        encodeEntry(entry),
+        JSON.stringify(entry),
         entry.leaseExpiresAt,
         entry.leaseDeadlineAt,
         purgeAt(),

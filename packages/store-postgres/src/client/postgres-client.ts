@@ -69,13 +69,13 @@ export function storeErrorOf(error: unknown): StoreError {
   const isSqlState = typeof sqlState === 'string' && /^[0-9A-Z]{5}$/.test(sqlState);
   if (isSqlState && !TRANSIENT.test(sqlState)) {
     return new StoreError({
-      code: 'store-command-failed',
+      code: 'command-failed',
       message: `PostgreSQL refused the statement (${sqlState}): ${detail}`,
       cause: error,
     });
   }
   return new StoreError({
-    code: 'store-unavailable',
+    code: 'unavailable',
     message: `PostgreSQL is unavailable: ${detail}`,
     cause: error,
   });

@@ -123,7 +123,7 @@ function decode(row: Record<string, unknown>): ReusableApprovalGrant {
     });
   } catch (error) {
     throw new StoreError({
-      code: 'store-corrupt-record',
+      code: 'corrupt-record',
       message: 'A grant row is not readable JSON.',
       cause: error,
     });

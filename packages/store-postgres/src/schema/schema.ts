@@ -112,7 +112,7 @@ async function migrate(client: PostgresQueryable, prefix: string): Promise<void>
   const version = Number(results.at(-1)?.rows?.[0]?.version);
   if (version > SCHEMA_VERSION) {
     throw new StoreError({
-      code: 'store-command-failed',
+      code: 'incompatible-schema',
       message: `The ${prefix} tables are at schema version ${version}; this package knows ${SCHEMA_VERSION}. Upgrade @armorer/store-postgres.`,
     });
   }

@@ -4,6 +4,7 @@ import {
   ApprovalError,
   type ApprovalRequestView,
   type ApprovalStateStore,
+  approvalRefusal,
   assertApprovalBindingMatches,
   parseApprovalBinding,
 } from '@armorer/approval';
@@ -14,7 +15,6 @@ import {
   type RedisScriptClient,
   runScript,
 } from '../client/redis-client';
-import { refusal } from './refusals';
 import { ISSUE, RESERVE, REVOKE, SETTLE, STATE } from './scripts';
 
 /** Options of {@link createRedisApprovalStateStore}. */
@@ -62,7 +62,7 @@ export function createRedisApprovalStateStore(options: RedisApprovalStateStoreOp
 
   async function answer(promise: Promise<unknown>): Promise<void> {
     const code = await promise;
-    if (code !== 'ok') throw refusal(String(code));
+    if (code !== 'ok') throw approvalRefusal(String(code));
   }
 
   async function reserve(
@@ -90,7 +90,7 @@ export function createRedisApprovalStateStore(options: RedisApprovalStateStoreOp
     ]);
     if (code === 'ok') return;
     if (code === 'match-failed' && mismatch !== undefined) throw mismatch;
-    throw refusal(String(code));
+    throw approvalRefusal(String(code));
   }
 
   return {
@@ -117,7 +117,7 @@ export function createRedisApprovalStateStore(options: RedisApprovalStateStoreOp
       const state = String(await runScript(client, STATE, [keyOf(checked), checked.signature]));
       if (state === '') return undefined;
       if (STATES.has(state)) return state as ApprovalBindingState;
-      throw refusal(state);
+      throw approvalRefusal(state);
     },
   };
 }

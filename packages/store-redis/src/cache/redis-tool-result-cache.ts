@@ -5,6 +5,12 @@ import type {
   ToolResultCache,
   ToolResultCacheEntry,
 } from '@armorer/idempotency';
+import {
+  checkCacheKey,
+  checkCompletedEntry,
+  checkStartedEntry,
+  parseStoredEntry,
+} from '@armorer/idempotency';
 import { nonNegative } from '../approval/redis-approval-state-store';
 import {
   checkClient,
@@ -14,7 +20,6 @@ import {
   runScript,
 } from '../client/redis-client';
 import { StoreError } from '../errors/store-error';
-import { checkCompleted, checkKey, checkStarted, decodeStored, encodeEntry } from './entry-codec';
 import { CLAIM, COMPLETE, DELETE, GET, RENEW, REPLACE_LEGACY, REPLACE_UNKNOWN } from './scripts';
 
 /** Options of {@link createRedisToolResultCache}. */
@@ -51,7 +56,7 @@ export function createRedisToolResultCache(options: RedisToolResultCacheOptions)
   const client = checkClient(options?.client);
   const prefix = `${checkPrefix(options.keyPrefix)}{result:`;
   const retention = nonNegative(options.retentionMs, 7 * 24 * 60 * 60 * 1000, 'retentionMs');
-  const keyOf = (key: string) => `${prefix}${escapeTag(checkKey(key))}}`;
+  const keyOf = (key: string) => `${prefix}${escapeTag(checkCacheKey(key))}}`;
   const expireAt = () => Date.now() + retention;
   const yes = async (promise: Promise<unknown>) => (await promise) === 1;
 
@@ -60,16 +65,16 @@ export function createRedisToolResultCache(options: RedisToolResultCacheOptions)
     async get(key): Promise<ToolResultCacheEntry | undefined> {
       const fields = await runScript(client, GET, [keyOf(key)]);
       if (!Array.isArray(fields)) {
-        throw new StoreError({ code: 'store-corrupt-record', message: `Unexpected read answer for ${key}.` });
+        throw new StoreError({ code: 'corrupt-record', message: `Unexpected read answer for ${key}.` });
       }
       const [json, lease] = fields as (string | null)[];
-      return json == null ? undefined : decodeStored(json, lease ?? null);
+      return json == null ? undefined : parseStoredEntry(json, lease ?? null);
     },
     async claimStarted(key, entry: StartedEntry): Promise<ClaimResult> {
-      checkStarted(entry);
+      checkStartedEntry(entry);
       const answer = await runScript(client, CLAIM, [
         keyOf(key),
-        encodeEntry(entry),
+        JSON.stringify(entry),
         entry.attemptId,
         entry.leaseExpiresAt,
         entry.leaseDeadlineAt,
@@ -78,27 +83,27 @@ export function createRedisToolResultCache(options: RedisToolResultCacheOptions)
       if (answer === 1) return CLAIMED;
       if (!Array.isArray(answer) || typeof answer[0] !== 'string') {
         throw new StoreError({
-          code: 'store-corrupt-record',
+          code: 'corrupt-record',
           message: `Unexpected claim answer for ${key}.`,
         });
       }
-      return { claimed: false, entry: decodeStored(answer[0], answer[1] ?? null) };
+      return { claimed: false, entry: parseStoredEntry(answer[0], answer[1] ?? null) };
     },
     renewStarted: (key, attemptId, leaseExpiresAt) =>
       yes(runScript(client, RENEW, [keyOf(key), String(attemptId), finite(leaseExpiresAt)])),
     completeStarted(key, attemptId, entry: CompletedEntry) {
-      checkCompleted(entry, attemptId);
-      return yes(runScript(client, COMPLETE, [keyOf(key), attemptId, encodeEntry(entry), expireAt()]));
+      checkCompletedEntry(entry, attemptId);
+      return yes(runScript(client, COMPLETE, [keyOf(key), attemptId, JSON.stringify(entry), expireAt()]));
     },
     deleteStarted: (key, attemptId) => yes(runScript(client, DELETE, [keyOf(key), String(attemptId)])),
     replaceUnknownStarted(key, attemptId, entry, now) {
-      checkStarted(entry);
+      checkStartedEntry(entry);
       return yes(
         runScript(client, REPLACE_UNKNOWN, [
           keyOf(key),
           String(attemptId),
           finite(now),
-          encodeEntry(entry),
+          JSON.stringify(entry),
           entry.attemptId,
           entry.leaseExpiresAt,
           entry.leaseDeadlineAt,
@@ -107,12 +112,12 @@ export function createRedisToolResultCache(options: RedisToolResultCacheOptions)
       );
     },
     replaceLegacyStarted(key, legacyStartedAt, entry) {
-      checkStarted(entry);
+      checkStartedEntry(entry);
       return yes(
         runScript(client, REPLACE_LEGACY, [
           keyOf(key),
           finite(legacyStartedAt),
-          encodeEntry(entry),
+          JSON.stringify(entry),
           entry.attemptId,
           entry.leaseExpiresAt,
           entry.leaseDeadlineAt,

@@ -71,13 +71,13 @@ function storeErrorOf(error: unknown): StoreError {
     error instanceof Error && /^(?:READONLY|BUSY|LOADING|OOM|TRYAGAIN|CLUSTERDOWN)/.test(detail);
   if (isReply(error) && !transient) {
     return new StoreError({
-      code: 'store-command-failed',
+      code: 'command-failed',
       message: `Redis refused the command: ${detail}`,
       cause: error,
     });
   }
   return new StoreError({
-    code: 'store-unavailable',
+    code: 'unavailable',
     message: `Redis is unavailable: ${detail}`,
     cause: error,
   });

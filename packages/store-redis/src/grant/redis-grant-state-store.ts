@@ -89,7 +89,7 @@ function decode(json: string, uses: string | null, revoked: string | null): Reus
     return Object.freeze({ ...signed, usesRemaining: Number(uses), revoked: revoked === '1' });
   } catch (error) {
     throw new StoreError({
-      code: 'store-corrupt-record',
+      code: 'corrupt-record',
       message: 'A grant record is not readable JSON.',
       cause: error,
     });

@@ -58,7 +58,7 @@ export function sqliteApprovalStateStore(
     const state = row.state;
     if (state !== 'issued' && state !== 'reserved' && state !== 'consumed' && state !== 'revoked') {
       throw new StoreError({
-        code: 'corrupt',
+        code: 'corrupt-record',
         message: `Unknown approval state in the database: ${String(state)}`,
       });
     }

@@ -1,58 +1,7 @@
-// The marker armorer's base error uses, so `ArmorerError.isInstance` recognizes these errors too.
-const ARMORER_ERROR = Symbol.for('armorer.error');
+import { StoreError } from '@armorer/core';
 
-/**
- * Why a durable store failed (not why it refused: refusals are `ApprovalError`s and `false` answers).
- * - `busy`: the database stayed locked by another process past the busy timeout; retrying may succeed.
- * - `unavailable`: the database cannot be opened, read or written (missing directory, permissions, disk
- *   full, a server that is down).
- * - `corrupt`: the file is not a database, or holds rows this package did not write.
- * - `incompatible-schema`: the file was migrated by a newer version of this package.
- * - `closed`: the store was closed.
- */
-export type StoreErrorCode = 'busy' | 'unavailable' | 'corrupt' | 'incompatible-schema' | 'closed';
-
-/** Options of the {@link StoreError} constructor. */
-export interface StoreErrorOptions {
-  readonly code: StoreErrorCode;
-  readonly message: string;
-  readonly cause?: unknown;
-}
-
-/**
- * Thrown by a durable store when its storage fails. `retryable` is true for `busy` and `unavailable`.
- * Recognized by `ArmorerError.isInstance` from `armorer`, and across duplicate installs by
- * `StoreError.isInstance`.
- *
- * @example
- * ```ts
- * try { await stores.approvals.issue(binding); } catch (error) {
- *   if (StoreError.isInstance(error) && error.retryable) scheduleRetry();
- * }
- * ```
- */
-export class StoreError extends Error {
-  readonly [ARMORER_ERROR] = true;
-  readonly code: StoreErrorCode;
-  readonly retryable: boolean;
-
-  constructor(options: StoreErrorOptions) {
-    super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'StoreError';
-    this.code = options.code;
-    this.retryable = options.code === 'busy' || options.code === 'unavailable';
-  }
-
-  /** True for a store error from any copy of this package. */
-  static isInstance(error: unknown): error is StoreError {
-    return (
-      typeof error === 'object' &&
-      error !== null &&
-      (error as Record<symbol, unknown>)[ARMORER_ERROR] === true &&
-      (error as { name?: unknown }).name === 'StoreError'
-    );
-  }
-}
+// One StoreError for every armorer store: defined in @armorer/core, re-exported here so existing imports work.
+export { StoreError, type StoreErrorCode, type StoreErrorOptions } from '@armorer/core';
 
 // Primary SQLite result codes (the low byte of an extended code).
 const SQLITE_PERM = 3;
@@ -90,7 +39,7 @@ export function toStoreError(error: unknown, doing: string): unknown {
     case SQLITE_CORRUPT:
     case SQLITE_NOTADB:
       return new StoreError({
-        code: 'corrupt',
+        code: 'corrupt-record',
         message: `SQLite file is corrupt while ${doing}: ${detail}`,
         cause: error,
       });

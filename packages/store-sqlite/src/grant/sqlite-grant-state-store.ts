@@ -107,10 +107,14 @@ function grantOf(row: SqlRow): ReusableApprovalGrant {
   try {
     body = JSON.parse(String(row.body));
   } catch (error) {
-    throw new StoreError({ code: 'corrupt', message: 'A grant row holds unreadable JSON.', cause: error });
+    throw new StoreError({
+      code: 'corrupt-record',
+      message: 'A grant row holds unreadable JSON.',
+      cause: error,
+    });
   }
   if (typeof body !== 'object' || body === null) {
-    throw new StoreError({ code: 'corrupt', message: 'A grant row holds no grant.' });
+    throw new StoreError({ code: 'corrupt-record', message: 'A grant row holds no grant.' });
   }
   return Object.freeze({
     ...(body as Omit<ReusableApprovalGrant, 'usesRemaining' | 'revoked'>),

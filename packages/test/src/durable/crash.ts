@@ -1,10 +1,15 @@
-import type { CallOutcome, WorkerSpawnOptions } from './protocol';
+import type { CallOutcome, StateAnswer, WorkerSpawnOptions } from './protocol';
 import { withSession } from './session';
 
 /** What {@link runDurableClaimCrash} saw. */
 export interface ClaimCrashReport {
   /** The retries after the kill (each should be `unknown-outcome`). */
   readonly retries: readonly CallOutcome[];
+  /**
+   * With `idempotencyLeaseMs` set: one more retry once the killed attempt's lease ran out (it should still
+   * be `unknown-outcome`: an expired lease never makes the call run again).
+   */
+  readonly afterLease?: CallOutcome;
   /** Real executions of the probe for that key (1: the killed worker's). */
   readonly executions: number;
   readonly violations: readonly string[];
@@ -13,7 +18,8 @@ export interface ClaimCrashReport {
 /**
  * Crash between claim and completion: worker A claims a key and runs the probe, which hangs after its side
  * effect; A is SIGKILLed; worker B (another process) retries the same key `retries` times (default 3).
- * Every retry must answer `unknown-outcome` and the probe must have run once.
+ * Every retry must answer `unknown-outcome` and the probe must have run once. With `idempotencyLeaseMs`,
+ * B retries once more after the dead attempt's lease ran out, which must still answer `unknown-outcome`.
  *
  * @example
  * ```ts
@@ -37,17 +43,24 @@ export async function runDurableClaimCrash(
     for (let attempt = 0; attempt < (options.retries ?? 3); attempt++) {
       retries.push(await survivor.request<CallOutcome>({ op: 'execute', key, label }));
     }
+    let afterLease: CallOutcome | undefined;
+    if (options.idempotencyLeaseMs !== undefined) {
+      await new Promise((resolve) => setTimeout(resolve, (options.idempotencyLeaseMs ?? 0) + 100));
+      afterLease = await survivor.request<CallOutcome>({ op: 'execute', key, label });
+    }
     const executions = session.count('idempotent', label);
     const violations: string[] = [];
     if (executions !== 1)
       violations.push(`the probe ran ${executions} times (expected only the killed attempt)`);
-    retries.forEach((retry, index) => {
+    const named: [string, CallOutcome][] = retries.map((retry, index) => [`retry ${index}`, retry]);
+    if (afterLease !== undefined) named.push(['the retry after the lease', afterLease]);
+    for (const [name, retry] of named) {
       if (retry.idempotency !== 'unknown-outcome' || retry.code !== 'IDEMPOTENCY_UNKNOWN_OUTCOME') {
-        violations.push(`retry ${index} answered ${JSON.stringify(retry)}, not unknown-outcome`);
+        violations.push(`${name} answered ${JSON.stringify(retry)}, not unknown-outcome`);
       }
-    });
+    }
     await survivor.exit();
-    return { retries, executions, violations };
+    return { retries, ...(afterLease === undefined ? {} : { afterLease }), executions, violations };
   });
 }
 
@@ -60,6 +73,14 @@ export interface ReserveCrashReport {
    */
   readonly result: 'resumed' | 'refused' | 'still-reserved';
   readonly reason?: string;
+  /** The approval store's state of the binding right after the kill, asked by the surviving process. */
+  readonly stateAfterKill: StateAnswer;
+  /** The surviving process's first resume after the kill (`already-reserved` while the lease runs). */
+  readonly first: CallOutcome;
+  /** The resume tried once more at the end (never a success: `already-consumed` after a resume). */
+  readonly again: CallOutcome;
+  /** The approval store's state of the binding at the end (`consumed` after a resume). */
+  readonly stateAtEnd: StateAnswer;
   /** How long after the kill the resume succeeded or was refused for good. */
   readonly waitedMs: number;
   /** Real executions of the probe for that approval (0 or 1). */
@@ -93,7 +114,9 @@ export async function runDurableReserveCrash(
     await victim.kill();
     const killedAt = performance.now();
     const settle = options.settleMs ?? 10_000;
-    let last: CallOutcome = await survivor.request<CallOutcome>({ op: 'resume', descriptor });
+    const stateAfterKill = await survivor.request<StateAnswer>({ op: 'state', descriptor });
+    const first = await survivor.request<CallOutcome>({ op: 'resume', descriptor });
+    let last: CallOutcome = first;
     while (
       last.outcome !== 'success' &&
       last.reason === 'already-reserved' &&
@@ -104,6 +127,7 @@ export async function runDurableReserveCrash(
     }
     const waitedMs = performance.now() - killedAt;
     const again = await survivor.request<CallOutcome>({ op: 'resume', descriptor });
+    const stateAtEnd = await survivor.request<StateAnswer>({ op: 'state', descriptor });
     const executions = session.count('approval', label);
     const violations: string[] = [];
     const result =
@@ -119,6 +143,10 @@ export async function runDurableReserveCrash(
     return {
       result,
       ...(result === 'refused' && last.reason !== undefined ? { reason: last.reason } : {}),
+      stateAfterKill,
+      first,
+      again,
+      stateAtEnd,
       waitedMs,
       executions,
       violations,

@@ -24,14 +24,19 @@ describe('the durable harness catches stores that are not shared across processe
   }, 30_000);
 
   test('the claim crash: the retry runs again instead of answering unknown-outcome', async () => {
-    const report = await runDurableClaimCrash({ ...common, retries: 1 });
+    const report = await runDurableClaimCrash({ ...common, retries: 1, idempotencyLeaseMs: 200 });
     expect(report.executions).toBe(2);
-    expect(report.violations.length).toBeGreaterThan(0);
+    expect(report.afterLease?.idempotency).toBe('deduped');
+    expect(report.violations).toContain(
+      `the retry after the lease answered ${JSON.stringify(report.afterLease)}, not unknown-outcome`,
+    );
   }, 30_000);
 
   test('the reserve crash: another process never saw the approval', async () => {
     const report = await runDurableReserveCrash(common);
     expect(report).toMatchObject({ result: 'refused', reason: 'not-issued', executions: 0 });
+    expect(report.stateAfterKill).toEqual({ state: null });
+    expect(report.first).toMatchObject({ outcome: 'denied', reason: 'not-issued' });
   }, 30_000);
 
   test('the restart: the approval and the result are lost', async () => {
@@ -42,6 +47,13 @@ describe('the durable harness catches stores that are not shared across processe
       'the approval probe ran 0 times',
       'the idempotent probe ran 2 times',
     ]);
+  }, 30_000);
+
+  test('the outage: nothing went away, so the calls during it ran', async () => {
+    const report = await runDurableOutage({ ...common, outage: { begin: () => 0, end: () => 0 } });
+    expect(report.during.state).toEqual({ state: 'consumed' });
+    expect(report.violations).toContain('the probe ran during the outage');
+    expect(report.after.replay.idempotency).toBe('deduped');
   }, 30_000);
 
   test('bad options are refused before any process starts', async () => {

@@ -148,6 +148,9 @@ export async function startWorkers(
         index: firstIndex + offset,
         storeOptions: options.storeOptions,
         ...shared,
+        ...(options.idempotencyLeaseMs === undefined
+          ? {}
+          : { idempotencyLeaseMs: options.idempotencyLeaseMs }),
       }),
   );
   try {

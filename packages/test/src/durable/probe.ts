@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import { createTool, createToolbox } from '@armorer/core';
 import { withToolboxIdempotency } from '@armorer/idempotency';
 import { z } from 'zod';
-import type { CallOutcome, DurableStores } from './protocol';
+import type { CallOutcome, DurableStores, StateAnswer } from './protocol';
 
 /** The tenant and principal every probe call acts under. @internal */
 export const PROBE_CONTEXT = Object.freeze({
@@ -17,7 +17,12 @@ export const PROBE_CONTEXT = Object.freeze({
  */
 export function createProbe(
   stores: DurableStores,
-  options: { sideFile: string; approvalSecret: string; onEntered: (where: string) => void },
+  options: {
+    sideFile: string;
+    approvalSecret: string;
+    onEntered: (where: string) => void;
+    idempotencyLeaseMs?: number;
+  },
 ) {
   const forever = new Promise<never>(() => undefined);
   const probe = createTool({
@@ -56,9 +61,30 @@ export function createProbe(
       },
     },
   });
-  const idempotent = withToolboxIdempotency(toolbox, { cache: stores.results, tenantId: 'durable-tenant' });
+  const lease = options.idempotencyLeaseMs;
+  const idempotent = withToolboxIdempotency(toolbox, {
+    cache: stores.results,
+    tenantId: 'durable-tenant',
+    ...(lease === undefined ? {} : { leaseMs: lease, maxLeaseMs: lease * 4 }),
+  });
 
   return {
+    /** Asks the approval store directly for the binding's state; a throw is answered, not raised. */
+    async state(descriptor: unknown): Promise<StateAnswer> {
+      const binding = (descriptor as { binding?: unknown }).binding;
+      try {
+        return { state: (await stores.approvals.state(binding as never)) ?? null };
+      } catch (error) {
+        const record = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
+        return {
+          thrown: {
+            name: typeof record.name === 'string' ? record.name : typeof error,
+            ...(typeof record.code === 'string' ? { code: record.code } : {}),
+            ...(typeof record.retryable === 'boolean' ? { retryable: record.retryable } : {}),
+          },
+        };
+      }
+    },
     async issue(label: string): Promise<unknown> {
       const result = await toolbox.execute(
         { id: `call-${label}`, name: 'durable-probe', arguments: { kind: 'approval', label } },

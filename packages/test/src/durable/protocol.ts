@@ -24,6 +24,11 @@ export interface WorkerSpawnOptions {
   readonly execArgv?: readonly string[];
   /** How long one command may take before the run fails (default 30 000 ms). */
   readonly commandTimeoutMs?: number;
+  /**
+   * Lease of the workers' idempotent calls (`withToolboxIdempotency`'s `leaseMs`; `maxLeaseMs` is four
+   * times it). Default: the wrapper's own. A short lease lets the claim crash also retry after it ran out.
+   */
+  readonly idempotencyLeaseMs?: number;
 }
 
 /** The environment variable carrying a worker's {@link WorkerConfig} (JSON). @internal */
@@ -36,6 +41,7 @@ export interface WorkerConfig {
   /** Every execution of the probe tool appends one line here: `kind<TAB>label<TAB>pid`. */
   readonly sideFile: string;
   readonly approvalSecret: string;
+  readonly idempotencyLeaseMs?: number;
 }
 
 /** One command from the parent. `prepare` holds its command until `go` (the start barrier). @internal */
@@ -56,6 +62,7 @@ export type Command =
       readonly key: string;
       readonly label: string;
     }
+  | { readonly id: number; readonly op: 'state'; readonly descriptor: unknown }
   | { readonly id: number; readonly op: 'prepare'; readonly command: Command }
   | { readonly id: number; readonly op: 'go' }
   | { readonly id: number; readonly op: 'exit' };
@@ -70,6 +77,17 @@ export interface CallOutcome {
   readonly reason?: string;
   /** `result.idempotency.outcome` of an idempotent call (`fresh`, `deduped`, `unknown-outcome`, ...). */
   readonly idempotency?: string;
+}
+
+/**
+ * What a worker's approval store answered when asked directly for a binding's state
+ * (`approvals.state(binding)`): the state, or what it threw.
+ */
+export interface StateAnswer {
+  /** `issued`, `reserved`, `consumed`, `revoked`, or `null` for a binding it never saw. */
+  readonly state?: string | null;
+  /** What the store threw instead: its `name`, and `code` and `retryable` when it carries them. */
+  readonly thrown?: { readonly name: string; readonly code?: string; readonly retryable?: boolean };
 }
 
 /** A worker's line on stdout. @internal */

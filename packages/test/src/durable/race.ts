@@ -1,4 +1,4 @@
-import type { CallOutcome, WorkerSpawnOptions } from './protocol';
+import type { CallOutcome, StateAnswer, WorkerSpawnOptions } from './protocol';
 import { tally, withSession } from './session';
 
 /** Options of {@link runDurableRace}. */
@@ -27,7 +27,8 @@ export interface DurableRaceReport {
  * approval, then, released together by a start barrier, every worker resumes that one approval and
  * executes one idempotent call under one key, through the real `toolbox.resumeApproval` and
  * `withToolboxIdempotency` paths. The probe tool appends each real execution to a side file; the report
- * lists every round where the approval or the key did not run exactly once.
+ * lists every round where the approval or the key did not run exactly once, or where the approval store,
+ * asked directly, does not hold the binding consumed.
  *
  * @example
  * ```ts
@@ -73,6 +74,10 @@ export async function runDurableRace(options: DurableRaceOptions): Promise<Durab
       }
       if (resumed !== 1) violations.push(`round ${round}: ${resumed} resumes succeeded`);
       if (fresh !== 1) violations.push(`round ${round}: ${fresh} idempotent calls ran fresh`);
+      // The store itself, asked by the issuing process, must hold the binding consumed.
+      const stored = await issuer?.request<StateAnswer>({ op: 'state', descriptor });
+      if (stored?.state !== 'consumed')
+        violations.push(`round ${round}: the binding is ${JSON.stringify(stored)}, not consumed`);
     }
     const durationMs = performance.now() - started;
     const executions = session.executions();

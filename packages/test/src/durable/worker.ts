@@ -28,6 +28,7 @@ export async function runDurableWorker<TOptions>(open: OpenDurableStores<TOption
   const probe = createProbe(stores, {
     sideFile: config.sideFile,
     approvalSecret: config.approvalSecret,
+    ...(config.idempotencyLeaseMs === undefined ? {} : { idempotencyLeaseMs: config.idempotencyLeaseMs }),
     onEntered: (where) => send({ entered: where }),
   });
   let held: Command | undefined;
@@ -45,6 +46,8 @@ export async function runDurableWorker<TOptions>(open: OpenDurableStores<TOption
           probe.resume(command.descriptor, false),
           probe.execute(command.key, command.label, false),
         ]);
+      case 'state':
+        return probe.state(command.descriptor);
       case 'prepare':
         held = command.command;
         return 'armed';

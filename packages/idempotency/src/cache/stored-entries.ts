@@ -1,0 +1,79 @@
+import { StoreError } from '@armorer/core';
+import { checkStartedEntry, decodeEntry } from './entries';
+import type { CompletedEntry, StartedEntry, ToolResultCacheEntry } from './types';
+
+export { checkStartedEntry };
+
+/**
+ * For store authors: refuses a cache key that is not a non-empty string (a `TypeError`) and returns it.
+ *
+ * @example
+ * ```ts
+ * const redisKey = `${prefix}${checkCacheKey(key)}`;
+ * ```
+ */
+export function checkCacheKey(key: string): string {
+  if (typeof key !== 'string' || key.length === 0)
+    throw new TypeError('A cache key must be a non-empty string.');
+  return key;
+}
+
+/**
+ * For store authors: refuses (a `TypeError`) a completed entry that is not version 1 of the attempt
+ * `completeStarted` names.
+ *
+ * @example
+ * ```ts
+ * completeStarted(key, attemptId, entry) { checkCompletedEntry(entry, attemptId); ... }
+ * ```
+ */
+export function checkCompletedEntry(entry: CompletedEntry, attemptId: string): void {
+  if (entry?.state !== 'completed' || entry.attemptId !== attemptId || entry.version !== 1) {
+    throw new TypeError('completeStarted() needs a completed entry of the same attempt.');
+  }
+}
+
+/**
+ * For store authors: reads back an entry a durable store wrote as JSON. A store that keeps the lease in a
+ * field of its own (so renewals do not rewrite the entry) passes it as `leaseExpiresAt`; it replaces the
+ * started entry's. Anything that is not an entry this package's contract allows throws a
+ * {@link StoreError} with code `corrupt-record`, never reads as an entry.
+ *
+ * @example
+ * ```ts
+ * const entry = row === undefined ? undefined : parseStoredEntry(row.entry, row.lease_expires_at);
+ * ```
+ */
+export function parseStoredEntry(
+  json: string,
+  leaseExpiresAt?: string | number | null,
+): ToolResultCacheEntry {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (error) {
+    throw corrupt('holds unreadable JSON', error);
+  }
+  const record = value as Partial<StartedEntry> | null;
+  if (
+    leaseExpiresAt !== undefined &&
+    leaseExpiresAt !== null &&
+    typeof record === 'object' &&
+    record !== null &&
+    record.state === 'started' &&
+    record.attemptId !== undefined
+  ) {
+    value = { ...record, leaseExpiresAt: Number(leaseExpiresAt) };
+  }
+  const entry = decodeEntry(value);
+  if (entry === undefined || entry.state === 'unreadable') throw corrupt('holds no entry a store wrote');
+  return entry;
+}
+
+function corrupt(what: string, cause?: unknown): StoreError {
+  return new StoreError({
+    code: 'corrupt-record',
+    message: `An idempotency record ${what}.`,
+    ...(cause === undefined ? {} : { cause }),
+  });
+}
