@@ -28,7 +28,6 @@ export async function executeBatch(
       `Batch errorMode must be 'collect' or 'failFast', got ${JSON.stringify(errorMode)}.`,
     );
   }
-  const results: ToolResult[] = new Array(calls.length);
   const failFast = errorMode === 'failFast';
   const batchAbort = failFast ? new AbortController() : undefined;
   // Batch-only options (concurrency, mode, errorMode) leave nothing for the calls: they then run as plain

@@ -4,7 +4,6 @@ import type {
   GrantRequest,
   ReusableApprovalGrant,
 } from '@armorer/approval';
-import type { ApprovalRuntime } from '../approval/approval-runtime';
 import type { ApprovalSettings } from '../approval/approval-settings';
 import type { ResumeApprovalOptions, ResumedToolResult } from '../approval/types';
 import { ToolboxError } from '../errors/armorer-error';
@@ -24,6 +23,7 @@ import { serializeTool } from '../tool/serialize';
 import type { AnyTool, SerializedTool } from '../tool/types';
 import { Admission } from './admission';
 import { applyMiddleware } from './apply-middleware';
+import { manageThrough, resumeThrough } from './approval-calls';
 import { hydrateTool, isSerializedTool } from './hydrate';
 import { getToolboxInternals, isToolbox, markToolbox, setToolboxInternals } from './internals';
 import type { ProviderExportOptions, ProviderName, ProviderToolDeclaration } from './provider-exporters';
@@ -31,7 +31,6 @@ import { checkToolboxOptions, createToolboxOwner, resolveApproval } from './tool
 import type { SerializedToolbox, Toolbox, ToolboxOptions } from './types';
 
 let batchModule: typeof import('./batch') | undefined;
-let resumeModule: typeof import('../approval/resume') | undefined;
 
 /** Anything `createToolbox` and `register` accept as a tool. */
 export type ToolSource = AnyTool | SerializedTool;
@@ -263,45 +262,30 @@ export class ToolboxImpl {
     return startCall(admitted, call, callId, options);
   }
 
-  /** The approval runtime, loaded on first use; undefined when this toolbox configures no approval. */
-  #approvalRuntime(): Promise<ApprovalRuntime | undefined> {
-    return this.#approval === undefined ? Promise.resolve(undefined) : this.#approval.load();
+  // Approval management loads its code on first use (see ./approval-calls).
+  resumeApproval(descriptor: unknown, options: ResumeApprovalOptions): Promise<ResumedToolResult> {
+    const host = { registrations: this.#registrations, emitter: this.#emitter };
+    return resumeThrough(this.#approval, host, descriptor, options);
   }
 
-  // Resuming and managing approvals load their code (and the approval runtime) on first use: a toolbox
-  // that never does keeps them out of its bundle.
-  // Once loaded, the module and the runtime are reused as they are: a resume is a hot path for hosts
-  // that approve in bulk, and a dynamic import per call costs more than the rest of the dispatch.
-  async resumeApproval(descriptor: unknown, options: ResumeApprovalOptions): Promise<ResumedToolResult> {
-    const runtime = this.#approval?.runtime ?? (await this.#approvalRuntime());
-    resumeModule ??= await import('../approval/resume');
-    const host = { runtime, registrations: this.#registrations, emitter: this.#emitter };
-    return resumeModule.resumeApproval(host, descriptor, options);
+  restoreApproval(descriptor: unknown): Promise<ApprovalBindingState> {
+    return manageThrough(this.#approval, (m, runtime) => m.restoreApproval(runtime, descriptor));
   }
 
-  async restoreApproval(descriptor: unknown): Promise<ApprovalBindingState> {
-    const [approvals, runtime] = await Promise.all([import('../approval/manage'), this.#approvalRuntime()]);
-    return approvals.restoreApproval(runtime, descriptor);
+  revokeApproval(descriptor: unknown): Promise<void> {
+    return manageThrough(this.#approval, (m, runtime) => m.revokeApproval(runtime, descriptor));
   }
 
-  async revokeApproval(descriptor: unknown): Promise<void> {
-    const [approvals, runtime] = await Promise.all([import('../approval/manage'), this.#approvalRuntime()]);
-    return approvals.revokeApproval(runtime, descriptor);
+  issueGrant(request: GrantRequest): Promise<ReusableApprovalGrant> {
+    return manageThrough(this.#approval, (m, runtime) => m.issueGrant(runtime, request));
   }
 
-  async issueGrant(request: GrantRequest): Promise<ReusableApprovalGrant> {
-    const [approvals, runtime] = await Promise.all([import('../approval/manage'), this.#approvalRuntime()]);
-    return approvals.issueGrant(runtime, request);
+  listGrants(filter?: GrantFilter): Promise<readonly ReusableApprovalGrant[]> {
+    return manageThrough(this.#approval, (m, runtime) => m.listGrants(runtime, filter));
   }
 
-  async listGrants(filter?: GrantFilter): Promise<readonly ReusableApprovalGrant[]> {
-    const [approvals, runtime] = await Promise.all([import('../approval/manage'), this.#approvalRuntime()]);
-    return approvals.listGrants(runtime, filter);
-  }
-
-  async revokeGrant(id: string): Promise<void> {
-    const [approvals, runtime] = await Promise.all([import('../approval/manage'), this.#approvalRuntime()]);
-    return approvals.revokeGrant(runtime, id);
+  revokeGrant(id: string): Promise<void> {
+    return manageThrough(this.#approval, (m, runtime) => m.revokeGrant(runtime, id));
   }
 
   addEventListener(type: string, listener: (event: never) => void, options?: ListenerOptions) {
