@@ -123,6 +123,13 @@ describe('request contexts', () => {
     expect(Object.isFrozen(mine)).toBe(false);
     expect(Object.isFrozen(mine.authority.capabilities)).toBe(false);
     expect(freezeRequestContext(frozen)).toBe(frozen);
+    // Only contexts freezeRequestContext made skip the copy: a frozen look-alike with a mutable array
+    // inside is copied, so nothing reachable from the result can change.
+    const lookAlike = Object.freeze({ ...frozen, authority: { principalId: 'u1', capabilities: ['read'] } });
+    const fromLookAlike = freezeRequestContext(lookAlike);
+    expect(fromLookAlike).not.toBe(lookAlike);
+    expect(Object.isFrozen(fromLookAlike.authority?.capabilities)).toBe(true);
+    expect(freezeRequestContext(fromLookAlike)).toBe(fromLookAlike);
     const parsed = JSON.parse('{"__proto__":{"polluted":true},"agentId":"a"}');
     const copy = freezeRequestContext(parsed) as Record<string, unknown>;
     expect(copy.polluted).toBeUndefined();

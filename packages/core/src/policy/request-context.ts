@@ -20,7 +20,30 @@ export interface RequestContext {
   readonly [key: string]: unknown;
 }
 
-const frozenContexts = new WeakSet<object>();
+/** A base whose constructor returns the object it is given, so a subclass can stamp any object. */
+class ReturnTarget {
+  constructor(target: object) {
+    // biome-ignore lint/correctness/noConstructorReturn: the stamping technique needs it.
+    return target;
+  }
+}
+
+/**
+ * Marks the contexts {@link freezeRequestContext} made with a private field: unforgeable, tested by a
+ * structure check, and nothing to collect (a `WeakSet` of every call's context grows a weak table that
+ * the garbage collector walks). Stamped before the copy is frozen.
+ */
+class FrozenContext extends ReturnTarget {
+  readonly #frozen = true;
+
+  static stamp(context: object): void {
+    new FrozenContext(context);
+  }
+
+  static has(value: object): boolean {
+    return #frozen in value;
+  }
+}
 
 /**
  * Returns a deep-frozen copy of a request context (plain objects and arrays are copied; other values are
@@ -37,13 +60,11 @@ const frozenContexts = new WeakSet<object>();
  */
 export function freezeRequestContext(context: RequestContext): RequestContext {
   if (typeof context !== 'object' || context === null) return context;
-  if (frozenContexts.has(context)) return context;
-  const copy = frozenCopy(context, 0) as RequestContext;
-  frozenContexts.add(copy);
-  return copy;
+  if (FrozenContext.has(context)) return context;
+  return frozenCopy(context, 0, true) as RequestContext;
 }
 
-function frozenCopy(value: unknown, depth: number): unknown {
+function frozenCopy(value: unknown, depth: number, stamp = false): unknown {
   if (typeof value !== 'object' || value === null || depth > 32) return value;
   if (Array.isArray(value)) {
     const items = new Array<unknown>(value.length);
@@ -59,6 +80,7 @@ function frozenCopy(value: unknown, depth: number): unknown {
     if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true });
     else copy[key] = item;
   }
+  if (stamp) FrozenContext.stamp(copy);
   return Object.freeze(copy);
 }
 
