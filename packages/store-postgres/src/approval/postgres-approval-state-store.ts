@@ -6,7 +6,7 @@ import {
   type ApprovalStateStore,
   approvalBindingKey,
   approvalRefusal,
-  assertApprovalBindingMatches,
+  matchApprovalBinding,
   parseApprovalBinding,
 } from '@armorer/approval';
 import {
@@ -110,13 +110,7 @@ export function createPostgresApprovalStateStore(
   ): Promise<void> {
     const checked = parseApprovalBinding(binding);
     const key = textKey(approvalBindingKey(checked));
-    let mismatch: ApprovalError | undefined;
-    try {
-      assertApprovalBindingMatches(checked, view, now);
-    } catch (error) {
-      if (!ApprovalError.isInstance(error)) throw error;
-      mismatch = error;
-    }
+    const mismatch = matchApprovalBinding(checked, view, now);
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const found =
         mismatch === undefined
@@ -128,7 +122,7 @@ export function createPostgresApprovalStateStore(
       const stale = found.state === 'reserved' && lease > 0 && (found.reserved_at ?? 0) + lease <= now;
       const effective = stale ? 'issued' : found.state;
       if (effective !== 'issued') throw approvalRefusal(refusalOf(effective));
-      if (mismatch !== undefined) throw mismatch;
+      if (mismatch !== undefined) throw new ApprovalError(mismatch);
       // The snapshot saw it issued but the update lost to a concurrent one: read again.
     }
     throw approvalRefusal('already-reserved');

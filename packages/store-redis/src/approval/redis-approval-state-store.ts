@@ -5,7 +5,7 @@ import {
   type ApprovalRequestView,
   type ApprovalStateStore,
   approvalRefusal,
-  assertApprovalBindingMatches,
+  matchApprovalBinding,
   parseApprovalBinding,
 } from '@armorer/approval';
 import {
@@ -73,13 +73,7 @@ export function createRedisApprovalStateStore(options: RedisApprovalStateStoreOp
   ): Promise<void> {
     const checked = parseApprovalBinding(binding);
     // Matching is pure (the binding is immutable); the script applies its answer after the state checks.
-    let mismatch: ApprovalError | undefined;
-    try {
-      assertApprovalBindingMatches(checked, view, now);
-    } catch (error) {
-      if (!ApprovalError.isInstance(error)) throw error;
-      mismatch = error;
-    }
+    const mismatch = matchApprovalBinding(checked, view, now);
     const code = await runScript(client, RESERVE, [
       keyOf(checked),
       checked.signature,
@@ -89,7 +83,7 @@ export function createRedisApprovalStateStore(options: RedisApprovalStateStoreOp
       mode,
     ]);
     if (code === 'ok') return;
-    if (code === 'match-failed' && mismatch !== undefined) throw mismatch;
+    if (code === 'match-failed' && mismatch !== undefined) throw new ApprovalError(mismatch);
     throw approvalRefusal(String(code));
   }
 
