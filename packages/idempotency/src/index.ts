@@ -27,6 +27,7 @@ export {
   checkCacheKey,
   checkCompletedEntry,
   checkStartedEntry,
+  checkTime,
   parseStoredEntry,
 } from './cache/stored-entries';
 export type {

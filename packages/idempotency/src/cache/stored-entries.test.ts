@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { StoreError } from '@armorer/core';
 import fc from 'fast-check';
-import { checkCacheKey, checkCompletedEntry, parseStoredEntry } from './stored-entries';
+import { checkCacheKey, checkCompletedEntry, checkTime, parseStoredEntry } from './stored-entries';
 import type { CompletedEntry, StartedEntry } from './types';
 
 const started: StartedEntry = {
@@ -74,6 +74,11 @@ describe('the stored-entry helpers every durable store shares', () => {
   test('keys and completed entries are checked before anything is written', () => {
     expect(checkCacheKey('k')).toBe('k');
     for (const key of ['', 1, null]) expect(() => checkCacheKey(key as string)).toThrow(TypeError);
+    expect(checkTime(0)).toBe(0);
+    expect(checkTime(1_800_000_000_000)).toBe(1_800_000_000_000);
+    for (const time of [Number.NaN, Number.POSITIVE_INFINITY, '1', null, undefined]) {
+      expect(() => checkTime(time as number)).toThrow(TypeError);
+    }
     expect(() => checkCompletedEntry(completed, 'a1')).not.toThrow();
     expect(() => checkCompletedEntry(completed, 'a2')).toThrow(TypeError);
     expect(() => checkCompletedEntry(started as unknown as CompletedEntry, 'a1')).toThrow(TypeError);

@@ -19,6 +19,20 @@ export function checkCacheKey(key: string): string {
 }
 
 /**
+ * For store authors: refuses a time (epoch milliseconds) that is not a finite number (a `TypeError`) and
+ * returns it, before it reaches a script or a query.
+ *
+ * @example
+ * ```ts
+ * renewStarted(key, attemptId, leaseExpiresAt) { return renew(key, attemptId, checkTime(leaseExpiresAt)); }
+ * ```
+ */
+export function checkTime(value: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError('Expected a finite number.');
+  return value;
+}
+
+/**
  * For store authors: refuses (a `TypeError`) a completed entry that is not version 1 of the attempt
  * `completeStarted` names.
  *

@@ -3,6 +3,7 @@ import {
   checkCacheKey,
   checkCompletedEntry,
   checkStartedEntry,
+  checkTime,
   parseStoredEntry,
 } from '@armorer/idempotency';
 import { nonNegative } from '../approval/postgres-approval-state-store';
@@ -112,7 +113,7 @@ export function createPostgresToolResultCache(options: PostgresToolResultCacheOp
       });
     },
     renewStarted: (key, attemptId, leaseExpiresAt) =>
-      changed(sql.renew, [textKey(checkCacheKey(key)), String(attemptId), finite(leaseExpiresAt)]),
+      changed(sql.renew, [textKey(checkCacheKey(key)), String(attemptId), checkTime(leaseExpiresAt)]),
     completeStarted(key, attemptId, entry) {
       checkCompletedEntry(entry, attemptId);
       return changed(sql.complete, [
@@ -128,7 +129,7 @@ export function createPostgresToolResultCache(options: PostgresToolResultCacheOp
       return changed(sql.replaceUnknown, [
         textKey(checkCacheKey(key)),
         String(attemptId),
-        finite(now),
+        checkTime(now),
         entry.attemptId,
         JSON.stringify(entry),
         entry.leaseExpiresAt,
@@ -140,7 +141,7 @@ export function createPostgresToolResultCache(options: PostgresToolResultCacheOp
       checkStartedEntry(entry);
       return changed(sql.replaceLegacy, [
         textKey(checkCacheKey(key)),
-        finite(legacyStartedAt),
+        checkTime(legacyStartedAt),
         entry.attemptId,
         JSON.stringify(entry),
         entry.leaseExpiresAt,
@@ -149,9 +150,4 @@ export function createPostgresToolResultCache(options: PostgresToolResultCacheOp
       ]);
     },
   };
-}
-
-function finite(value: number): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError('Expected a finite number.');
-  return value;
 }

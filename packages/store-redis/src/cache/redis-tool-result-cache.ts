@@ -9,6 +9,7 @@ import {
   checkCacheKey,
   checkCompletedEntry,
   checkStartedEntry,
+  checkTime,
   parseStoredEntry,
 } from '@armorer/idempotency';
 import { nonNegative } from '../approval/redis-approval-state-store';
@@ -90,7 +91,7 @@ export function createRedisToolResultCache(options: RedisToolResultCacheOptions)
       return { claimed: false, entry: parseStoredEntry(answer[0], answer[1] ?? null) };
     },
     renewStarted: (key, attemptId, leaseExpiresAt) =>
-      yes(runScript(client, RENEW, [keyOf(key), String(attemptId), finite(leaseExpiresAt)])),
+      yes(runScript(client, RENEW, [keyOf(key), String(attemptId), checkTime(leaseExpiresAt)])),
     completeStarted(key, attemptId, entry: CompletedEntry) {
       checkCompletedEntry(entry, attemptId);
       return yes(runScript(client, COMPLETE, [keyOf(key), attemptId, JSON.stringify(entry), expireAt()]));
@@ -102,7 +103,7 @@ export function createRedisToolResultCache(options: RedisToolResultCacheOptions)
         runScript(client, REPLACE_UNKNOWN, [
           keyOf(key),
           String(attemptId),
-          finite(now),
+          checkTime(now),
           JSON.stringify(entry),
           entry.attemptId,
           entry.leaseExpiresAt,
@@ -116,7 +117,7 @@ export function createRedisToolResultCache(options: RedisToolResultCacheOptions)
       return yes(
         runScript(client, REPLACE_LEGACY, [
           keyOf(key),
-          finite(legacyStartedAt),
+          checkTime(legacyStartedAt),
           JSON.stringify(entry),
           entry.attemptId,
           entry.leaseExpiresAt,
@@ -126,9 +127,4 @@ export function createRedisToolResultCache(options: RedisToolResultCacheOptions)
       );
     },
   };
-}
-
-function finite(value: number): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError('Expected a finite number.');
-  return value;
 }
