@@ -77,6 +77,18 @@ async function elicitAndRerun(
     ...options.requestContext,
     elicitation: { action: 'accept', executionId: pending.executionId, kind: pending.kind, content },
   };
+  if (pending.kind === 'approval' && pending.binding !== undefined && options.requestContext !== undefined) {
+    // A signed pause is resumed through its binding: the store consumes it once, the revisions and the
+    // request context are checked again, and policy sees `approval.approved` (an `approvalPolicy` pauses
+    // every re-run, so running the call again would only ask again).
+    const resumed = await toolbox.resumeApproval(pending, {
+      requestContext,
+      signal: options.signal,
+      ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+      ...(options.ownerId === undefined ? {} : { ownerId: options.ownerId }),
+    });
+    return toCallToolResult(resumed, resumed.outcome === 'success' && declaresOutput(toolbox, call.name));
+  }
   const rerun = await toolbox.execute({ ...call, id: host.nextCallId() }, { ...options, requestContext });
   return toCallToolResult(rerun, declaresOutput(toolbox, call.name));
 }

@@ -129,3 +129,65 @@ describe('needs_approval and needs_input through elicitation', () => {
     await mcp.close();
   });
 });
+
+describe('a signed approval is resumed through its binding', () => {
+  const authority = {
+    principalId: 'user-1',
+    tenantId: 'tenant-1',
+    ownerId: 'session-1',
+    capabilities: ['payments:send'],
+    authorizationRevision: 'auth-1',
+  };
+  const requestContext = { authority, audience: 'tenant', agentId: 'agent-1', runId: 'run-1' };
+
+  function signedToolbox(runs: { count: number }) {
+    const pay = createTool({
+      name: 'pay',
+      description: 'Send a payment',
+      input: { cents: z.number().int().positive() },
+      metadata: { mutates: true },
+      execute: ({ cents }) => {
+        runs.count++;
+        return `paid ${cents}`;
+      },
+    });
+    // `approvalPolicy` pauses every call to a mutating tool, whatever the request context says: only a
+    // resume of the signed binding can run it.
+    return createToolbox([pay], {
+      approvalSecret: 'mcp-elicitation-secret-0123456789',
+      approvalPolicy: { mode: 'always' },
+    });
+  }
+
+  async function connectSigned(runs: { count: number }, answer: Record<string, unknown>) {
+    const mcp = createMCP(signedToolbox(runs), { callOptions: () => ({ requestContext }) });
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    await mcp.connect(serverTransport);
+    const client = new Client(
+      { name: 'elicit', version: '1.0.0' },
+      { capabilities: { elicitation: { form: {} } } },
+    );
+    client.setRequestHandler(ElicitRequestSchema, async () => answer as never);
+    await client.connect(clientTransport);
+    return { mcp, client };
+  }
+
+  test('an approved call runs exactly once, although approvalPolicy pauses every fresh call', async () => {
+    const runs = { count: 0 };
+    const { mcp, client } = await connectSigned(runs, { action: 'accept', content: { approve: true } });
+    const result = await client.callTool({ name: 'pay', arguments: { cents: 300 } });
+    expect(result.isError).toBeFalsy();
+    expect(resultText(result)).toBe('paid 300');
+    expect(runs.count).toBe(1);
+    await mcp.close();
+  });
+
+  test('a declined approval never runs the tool', async () => {
+    const runs = { count: 0 };
+    const { mcp, client } = await connectSigned(runs, { action: 'decline' });
+    const result = await client.callTool({ name: 'pay', arguments: { cents: 300 } });
+    expect(result.isError).toBe(true);
+    expect(runs.count).toBe(0);
+    await mcp.close();
+  });
+});

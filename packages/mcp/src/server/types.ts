@@ -40,7 +40,8 @@ export interface CreateMcpOptions {
   /**
    * Ask the human through MCP elicitation when a policy answers `needs_approval` or `needs_input` and the
    * client supports it (default true). The call is then run again with the answer on
-   * `requestContext.elicitation`, where the policy reads it. Without client support the call ends as an
+   * `requestContext.elicitation`, where the policy reads it; an approval with a signed binding (and a
+   * request context) is resumed through `toolbox.resumeApproval` instead. Without client support the call ends as an
    * `isError` result carrying the reason.
    */
   readonly elicitation?: boolean;
