@@ -193,18 +193,8 @@ export class CallState {
     this.end();
   }
 
-  /** Shutdown gave up waiting: the effect of this execution cannot be confirmed. */
-  markUnknownEffect(): void {
-    if (this.phase === 'terminal' || this.phase === 'unknown-effect') return;
-    if (this.ext.cleanup === 'pending' || this.ext.cleanup === 'not-needed') this.ext.cleanup = 'unresolved';
-    this.done = true;
-    this.unwire();
-    this.setPhase('unknown-effect');
-    this.tracker.retire(this);
-  }
-
   /** Unwires the caller's signal and the deadline. */
-  private unwire(): void {
+  unwire(): void {
     if (this.disarm !== undefined) {
       this.disarm();
       this.disarm = undefined;
