@@ -38,7 +38,6 @@ export class CallState {
   /** The implementation's promise while it may still be running. */
   pending: PromiseLike<unknown> | undefined = undefined;
   phase: ExecutionState = 'active';
-  revision = 0;
   /** Links of the owner's live list (see ExecutionTracker). */
   prevLive: CallState | undefined = undefined;
   nextLive: CallState | undefined = undefined;
@@ -46,16 +45,12 @@ export class CallState {
   result: ToolResult | undefined = undefined;
   /** Validated arguments, once validation passed. */
   params: Record<string, unknown> = EMPTY;
-  /** The call asked for a live stream. */
-  wantsStream = false;
   /** Effective request context: frozen; capabilities possibly narrowed by policy. */
   requestContext: RequestContext | undefined;
   /** Rarely needed per-call data, allocated on first use (keeps the common call small). */
   x: CallExtras | undefined = undefined;
   /** Set when this call resumes a paused approval. */
   resume: ResumeState | undefined = undefined;
-  /** Stands in front of the implementation when the call's options carry one (armorer/idempotency). */
-  interceptor: ExecutionInterceptor | undefined = undefined;
 
   constructor(
     readonly reg: Registration,
@@ -134,15 +129,11 @@ export class CallState {
     return true;
   }
 
-  /** Unwires the caller's signal and the deadline (set when the call has either). */
-  disarm: (() => void) | undefined = undefined;
-  /** The call holds a slot of its tool's concurrency gate. */
-  holdsSlot = false;
 
   /** The call has its result. Decides whether the execution ends now or waits for cleanup or a stream. */
   finish(result: ToolResult, liveStream: boolean): void {
     this.done = true;
-    if (this.holdsSlot) this.releaseSlot();
+    if (this.x?.holdsSlot === true) this.releaseSlot();
     this.result = result;
     if (this.tracker.observing) this.ext.settledAt = Date.now();
     if (liveStream && this.interrupted === undefined) {
@@ -167,7 +158,7 @@ export class CallState {
 
   /** A cancelled implementation keeps its slot until it settles: the limit protects a resource. */
   private releaseSlot(): void {
-    this.holdsSlot = false;
+    this.ext.holdsSlot = false;
     const gate = this.reg.gate;
     if (gate === undefined) return;
     const pending = this.pending;
@@ -195,9 +186,11 @@ export class CallState {
 
   /** Unwires the caller's signal and the deadline. */
   unwire(): void {
-    if (this.disarm !== undefined) {
-      this.disarm();
-      this.disarm = undefined;
+    const extras = this.x;
+    if (extras === undefined) return;
+    if (extras.disarm !== undefined) {
+      extras.disarm();
+      extras.disarm = undefined;
     }
     if (this.x?.unlinkCaller !== undefined) {
       this.x.unlinkCaller();
@@ -267,6 +260,16 @@ function isAbortLike(error: unknown): boolean {
 
 /** The rarely needed part of a call's record. */
 export class CallExtras {
+  /** Revision of the last state change (kept once the owner's executions are observed). */
+  revision = 0;
+  /** The call asked for a live stream. */
+  wantsStream = false;
+  /** Stands in front of the implementation when the call's options carry one (armorer/idempotency). */
+  interceptor: ExecutionInterceptor | undefined = undefined;
+  /** Unwires the caller's signal and the deadline (set when the call has either). */
+  disarm: (() => void) | undefined = undefined;
+  /** The call holds a slot of its tool's concurrency gate. */
+  holdsSlot = false;
   admittedAt = 0;
   startedAt: number | undefined = undefined;
   lastActivityAt = 0;

@@ -128,8 +128,8 @@ function startAdmitted(
     );
   }
   const state = new CallState(reg, tracker, call, callId, nextExecutionId(), ownerId, requestContext, signal);
-  state.wantsStream = stream;
-  if (interceptor !== undefined) state.interceptor = interceptor;
+  if (stream) state.ext.wantsStream = true;
+  if (interceptor !== undefined) state.ext.interceptor = interceptor;
   if (resume !== undefined) state.resume = resume;
   try {
     const observer = reg.owner.observer;
@@ -211,7 +211,7 @@ function afterValidation(
   if (signal?.aborted) {
     return finishCall(state, 'cancelled', undefined, cancelledError(reg.config.name, signal.reason));
   }
-  if (signal !== undefined || timeout !== undefined) state.disarm = armCancellation(state, signal, timeout);
+  if (signal !== undefined || timeout !== undefined) state.ext.disarm = armCancellation(state, signal, timeout);
   if (reg.metadataDenial !== undefined) {
     return finishCall(state, 'denied', undefined, reg.metadataDenial, 'policy-denied');
   }
@@ -237,7 +237,7 @@ export function invoke(state: CallState): StartedCall {
   if (state.tracker.observing) state.ext.startedAt = state.ext.lastActivityAt = Date.now();
   let returned: unknown;
   try {
-    const interceptor = state.interceptor;
+    const interceptor = state.x?.interceptor;
     const reg = state.reg;
     if (interceptor === undefined && state.x?.observer === undefined) {
       // The plain path: an implementation that cannot see a context gets none (see readsContext).

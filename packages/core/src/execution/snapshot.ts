@@ -11,7 +11,7 @@ export function snapshotOf(state: CallState): ExecutionSnapshot {
   const result = state.result;
   return Object.freeze({
     version: 1,
-    revision: state.revision,
+    revision: state.x?.revision ?? 0,
     executionId: state.executionId,
     callId: state.callId,
     toolName: state.reg.config.name,

@@ -58,7 +58,7 @@ export class ExecutionTracker {
 
   /** Records a state change: a new revision, and a snapshot for subscribers when there are any. */
   touch(state: CallState): void {
-    state.revision = ++this.revision;
+    state.ext.revision = ++this.revision;
     if (this.#subscribers !== undefined && this.#subscribers.size !== 0) {
       const snapshot = snapshotOf(state);
       for (const subscriber of this.#subscribers) {

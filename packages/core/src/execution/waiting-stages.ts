@@ -56,13 +56,13 @@ export async function policyThenInvoke(state: CallState): Promise<ToolResult> {
   const gate = reg.gate;
   if (gate !== undefined) {
     const slot = gate.acquire(state);
-    if (slot === true) state.holdsSlot = true;
+    if (slot === true) state.ext.holdsSlot = true;
     else {
       state.ext.queuedAt = state.now();
       state.setPhase('queued');
       state.interrupt = () => gate.leave(state);
-      state.holdsSlot = await slot;
-      if (!state.holdsSlot || state.interrupted !== undefined) return interrupted(state);
+      state.ext.holdsSlot = await slot;
+      if (!state.ext.holdsSlot || state.interrupted !== undefined) return interrupted(state);
     }
   }
   if (resume !== undefined) {
@@ -78,7 +78,7 @@ export function finishStream(
   state: CallState,
   iterable: AsyncIterable<unknown>,
 ): ToolResult | Promise<ToolResult> {
-  if (state.wantsStream) {
+  if (state.x?.wantsStream === true) {
     const live = liveStream(state, iterable);
     return finishCall(state, 'success', live, undefined, 'execute-success', live);
   }
