@@ -129,7 +129,6 @@ export class CallState {
     return true;
   }
 
-
   /** The call has its result. Decides whether the execution ends now or waits for cleanup or a stream. */
   finish(result: ToolResult, liveStream: boolean): void {
     this.done = true;

@@ -9,7 +9,7 @@ import { armCancellation, cancelledError } from './cancellation';
 import { admissionFailure, finishCall } from './finish-call';
 import { nextExecutionId } from './ids';
 import { type ExecutionInterceptor, Invocation, interceptorOf } from './interceptor';
-import { observeStart, runObserved } from './observe';
+import { observeSteps } from './observe-steps';
 import { readsContext } from './reads-context';
 import type { Registration } from './registration';
 import {
@@ -133,8 +133,12 @@ function startAdmitted(
   if (resume !== undefined) state.resume = resume;
   try {
     const observer = reg.owner.observer;
-    if (observer !== undefined && (observer.enabled === undefined || observer.enabled())) {
-      observeStart(state, observer, options);
+    if (
+      observer !== undefined &&
+      observeSteps !== undefined &&
+      (observer.enabled === undefined || observer.enabled())
+    ) {
+      observeSteps.observeStart(state, observer, options);
     }
     return startExecution(state, raw, timeout);
   } catch (error) {
@@ -211,7 +215,8 @@ function afterValidation(
   if (signal?.aborted) {
     return finishCall(state, 'cancelled', undefined, cancelledError(reg.config.name, signal.reason));
   }
-  if (signal !== undefined || timeout !== undefined) state.ext.disarm = armCancellation(state, signal, timeout);
+  if (signal !== undefined || timeout !== undefined)
+    state.ext.disarm = armCancellation(state, signal, timeout);
   if (reg.metadataDenial !== undefined) {
     return finishCall(state, 'denied', undefined, reg.metadataDenial, 'policy-denied');
   }
@@ -254,7 +259,7 @@ export function invoke(state: CallState): StartedCall {
       returned =
         state.x?.observer === undefined
           ? run(state.params, context as never)
-          : runObserved(state, run, context);
+          : (observeSteps as NonNullable<typeof observeSteps>).runObserved(state, run, context);
     }
     if (
       typeof returned === 'object' &&

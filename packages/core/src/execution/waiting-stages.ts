@@ -2,15 +2,16 @@ import { capabilityDenial } from '../approval/capability-check';
 import { authorizeWithGrant, stopCall } from '../approval/lazy-steps';
 import { afterExecuteStop, approvalStop } from '../policy/approval-stops';
 import { runPolicyStage } from '../policy/evaluate';
-import { narrowCapabilities } from '../policy/request-context';
+import { narrowCapabilities } from '../policy/narrow-capabilities';
 import type { PolicyContext } from '../policy/types';
 import { type CallState, INTERRUPTED } from './call-state';
-import { waitInterruptible } from './cancellation';
 import { finishCall } from './finish-call';
+import { createPolicyContext } from './policy-steps';
 import { invoke, settleStarted } from './run-call';
-import { createPolicyContext, interrupted } from './run-steps';
+import { interrupted } from './run-steps';
 import { collectStream, liveStream } from './stream';
 import type { ToolResult } from './types';
+import { waitInterruptible } from './wait-interruptible';
 
 /**
  * The stages of a call that may wait, loaded with the first call that needs one (see `./stages`): policy

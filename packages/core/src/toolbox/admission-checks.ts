@@ -3,10 +3,10 @@ import type { EventHub } from '../events/event-hub';
 import { admissionResult } from '../execution/finish-call';
 import type { Registration } from '../execution/registration';
 import type { ToolCall, ToolResult } from '../execution/types';
+import { emitAdmission } from './admission';
 import { callSignature, LoopDetector } from './loop-detection';
 import type { LoopThresholds } from './loop-options';
 import { NameResolver } from './name-resolution';
-import { emitAdmission } from './admission';
 import { suggestToolNames } from './suggest';
 
 /**

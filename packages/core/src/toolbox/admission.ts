@@ -64,7 +64,12 @@ export class Admission {
       (loaded) => this.#admitChecked(loaded, this.#registrations.get(call.name), call, callId, options),
       (error: unknown) => {
         const message = `Tool "${call.name}" could not be admitted: the admission checks failed to load (${String(error)}).`;
-        return admissionResult(this.#emitter, call.name, callId, createToolError('LAZY_LOAD_FAILED', message));
+        return admissionResult(
+          this.#emitter,
+          call.name,
+          callId,
+          createToolError('LAZY_LOAD_FAILED', message),
+        );
       },
     );
   }

@@ -260,13 +260,16 @@ export class ToolboxImpl {
     const admitted = this.#admission.admit(call, callId, options);
     if (admitted instanceof Promise) {
       // The admission checks were loading: go on once they are there, still never throwing.
-      return admitted.then((checked) => {
-        try {
-          return 'config' in checked ? settleStarted(startCall(checked, call, callId, options)) : checked;
-        } catch (error) {
-          return this.#unreadable(error);
-        }
-      }, (error: unknown) => this.#unreadable(error));
+      return admitted.then(
+        (checked) => {
+          try {
+            return 'config' in checked ? settleStarted(startCall(checked, call, callId, options)) : checked;
+          } catch (error) {
+            return this.#unreadable(error);
+          }
+        },
+        (error: unknown) => this.#unreadable(error),
+      );
     }
     if (!('config' in admitted)) return admitted;
     return startCall(admitted, call, callId, options);
