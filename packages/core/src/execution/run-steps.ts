@@ -1,7 +1,7 @@
 import { ArmorerError } from '../errors/armorer-error';
 import { ToolFailureError } from '../errors/tool-call-error';
 import { createToolError, describeThrown, isToolError, type ToolError } from '../errors/tool-error';
-import { LazyLoadError } from '../tool/lazy';
+import { isLazyLoadFailure } from '../tool/lazy-failure';
 import type { CallState } from './call-state';
 import { cancelledError } from './cancellation';
 import { finishCall } from './finish-call';
@@ -74,7 +74,7 @@ export function executionError(toolName: string, thrown: unknown): ToolError {
 }
 
 function classifyThrown(toolName: string, thrown: unknown): ToolError {
-  if (LazyLoadError.isInstance(thrown))
+  if (isLazyLoadFailure(thrown))
     return createToolError('LAZY_LOAD_FAILED', describeThrown(thrown), { cause: thrown.cause });
   // The marker alone is not enough: a forged object carrying it must still yield a real ToolError.
   if (ToolFailureError.isInstance(thrown) && isToolError(thrown.toolError)) return thrown.toolError;
