@@ -227,7 +227,7 @@ function afterValidation(
   }
   if (
     reg.hasBeforeExecute ||
-    reg.gate !== undefined ||
+    reg.concurrency !== undefined ||
     approvalGate?.ask === true ||
     state.resume !== undefined
   ) {

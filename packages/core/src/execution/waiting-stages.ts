@@ -11,6 +11,7 @@ import { invoke, settleStarted } from './run-call';
 import { interrupted } from './run-steps';
 import { collectStream, liveStream } from './stream';
 import type { ToolResult } from './types';
+import { ConcurrencyGate } from './concurrency-gate';
 import { waitInterruptible } from './wait-interruptible';
 
 /**
@@ -54,8 +55,9 @@ export async function policyThenInvoke(state: CallState): Promise<ToolResult> {
     if (state.interrupted !== undefined) return interrupted(state);
     if (!granted) return stopCall(state, approvalStop(config.name, approvalGate.reason));
   }
-  const gate = reg.gate;
-  if (gate !== undefined) {
+  if (reg.concurrency !== undefined) {
+    reg.gate ??= new ConcurrencyGate(reg.concurrency);
+    const gate = reg.gate;
     const slot = gate.acquire(state);
     if (slot === true) state.ext.holdsSlot = true;
     else {
