@@ -31,7 +31,6 @@ export class CallState {
   interrupt: ((this: CallState, value: unknown) => void) | undefined = undefined;
   /** Settle the caller's promise (set while a call awaits its implementation). */
   resolveCall: ((result: ToolResult | Promise<ToolResult>) => void) | undefined = undefined;
-  rejectCall: ((reason: unknown) => void) | undefined = undefined;
   /** The batch awaiting this call in its own worker loop, and the call's slot there. */
   batch: { interrupted(state: CallState): void } | undefined = undefined;
   batchIndex = 0;
@@ -60,7 +59,6 @@ export class CallState {
     readonly executionId: string,
     readonly ownerId: string | undefined,
     requestContext: RequestContext | undefined,
-    readonly callerSignal: AbortSignal | undefined,
   ) {
     this.requestContext = requestContext;
     if (tracker.observing) {
@@ -101,8 +99,8 @@ export class CallState {
     this.ext.controller = controller;
     if (this.interrupted !== undefined) {
       controller.abort(abortReason(this.interrupted));
-    } else if (this.callerSignal !== undefined) {
-      const caller = this.callerSignal;
+    } else if (this.ext.callerSignal !== undefined) {
+      const caller = this.ext.callerSignal;
       if (caller.aborted) controller.abort(caller.reason);
       else if (!this.done || this.phase === 'streaming') {
         const onAbort = (): void => controller.abort(caller.reason);
@@ -259,6 +257,8 @@ function isAbortLike(error: unknown): boolean {
 
 /** The rarely needed part of a call's record. */
 export class CallExtras {
+  /** The caller's signal, when the call has one. */
+  callerSignal: AbortSignal | undefined = undefined;
   /** Revision of the last state change (kept once the owner's executions are observed). */
   revision = 0;
   /** The call asked for a live stream. */

@@ -127,7 +127,8 @@ function startAdmitted(
       invalidCall(`The call could not be read: ${describeThrown(error)}.`),
     );
   }
-  const state = new CallState(reg, tracker, call, callId, nextExecutionId(), ownerId, requestContext, signal);
+  const state = new CallState(reg, tracker, call, callId, nextExecutionId(), ownerId, requestContext);
+  if (signal !== undefined) state.ext.callerSignal = signal;
   if (stream) state.ext.wantsStream = true;
   if (interceptor !== undefined) state.ext.interceptor = interceptor;
   if (resume !== undefined) state.resume = resume;
@@ -211,7 +212,7 @@ function afterValidation(
   }
   state.params = parsed.data as Record<string, unknown>;
   if (state.listening) state.emit('validate-success', { params: state.params });
-  const signal = state.callerSignal;
+  const signal = state.x?.callerSignal;
   if (signal?.aborted) {
     return finishCall(state, 'cancelled', undefined, cancelledError(reg.config.name, signal.reason));
   }
