@@ -18,9 +18,7 @@ export function awaitImplementation(state: CallState): Promise<ToolResult> {
 // Handed to the shared executor synchronously inside `new Promise` (see waitInterruptible).
 let settlingState: CallState | undefined;
 
-function settleExecutor(
-  resolve: (result: ToolResult | Promise<ToolResult>) => void,
-): void {
+function settleExecutor(resolve: (result: ToolResult | Promise<ToolResult>) => void): void {
   const state = settlingState as CallState;
   settlingState = undefined;
   state.resolveCall = resolve;

@@ -5,13 +5,13 @@ import { runPolicyStage } from '../policy/evaluate';
 import { narrowCapabilities } from '../policy/narrow-capabilities';
 import type { PolicyContext } from '../policy/types';
 import { type CallState, INTERRUPTED } from './call-state';
+import { ConcurrencyGate } from './concurrency-gate';
 import { finishCall } from './finish-call';
 import { createPolicyContext } from './policy-steps';
 import { invoke, settleStarted } from './run-call';
 import { interrupted } from './run-steps';
 import { collectStream, liveStream } from './stream';
 import type { ToolResult } from './types';
-import { ConcurrencyGate } from './concurrency-gate';
 import { waitInterruptible } from './wait-interruptible';
 
 /**
