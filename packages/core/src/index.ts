@@ -44,8 +44,9 @@ export type {
   ToolMiddlewareFunction,
 } from './middleware/create-middleware';
 export { createMiddleware, isMiddleware } from './middleware/create-middleware';
+export { narrowCapabilities } from './policy/narrow-capabilities';
 export type { RequestAuthority, RequestContext } from './policy/request-context';
-export { freezeRequestContext, narrowCapabilities } from './policy/request-context';
+export { freezeRequestContext } from './policy/request-context';
 export type * from './policy/types';
 export { isTool } from './tool/create-tool';
 export type { LazyExecute } from './tool/lazy';

@@ -187,8 +187,9 @@ describe('reusable approval grants', () => {
     await other.issueGrant(request);
     const stale = createToolbox([], { approvalSecret: SECRET, grantStateStore, policyRevision: 'policy-0' });
     await stale.issueGrant(request);
-    const expiring = await toolbox.issueGrant({ ...request, expiresAt: Date.now() + 1 });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Far enough ahead to be valid when issued on a loaded machine (the first issue loads the approval code).
+    const expiring = await toolbox.issueGrant({ ...request, expiresAt: Date.now() + 200 });
+    await new Promise((resolve) => setTimeout(resolve, 250));
     const revoked = await toolbox.issueGrant(request);
     await toolbox.revokeGrant(revoked.id);
     await toolbox.revokeGrant(revoked.id);

@@ -1,5 +1,5 @@
 import type { CallState } from '../execution/call-state';
-import { stopped } from '../execution/run-steps';
+import { stopped } from '../execution/policy-steps';
 import type { ToolResult } from '../execution/types';
 import type { PolicyStop } from '../policy/evaluate';
 

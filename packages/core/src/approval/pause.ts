@@ -3,7 +3,7 @@ import { createToolError, describeThrown } from '../errors/tool-error';
 import type { CallState } from '../execution/call-state';
 import { definitionRevision } from '../execution/definition-revision';
 import { finishCall } from '../execution/finish-call';
-import { stopped } from '../execution/run-steps';
+import { stopped } from '../execution/policy-steps';
 import type { ToolResult } from '../execution/types';
 import type { PolicyStop } from '../policy/evaluate';
 import { createPendingApproval } from '../policy/pending-approval';

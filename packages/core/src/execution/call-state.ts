@@ -31,14 +31,12 @@ export class CallState {
   interrupt: ((this: CallState, value: unknown) => void) | undefined = undefined;
   /** Settle the caller's promise (set while a call awaits its implementation). */
   resolveCall: ((result: ToolResult | Promise<ToolResult>) => void) | undefined = undefined;
-  rejectCall: ((reason: unknown) => void) | undefined = undefined;
   /** The batch awaiting this call in its own worker loop, and the call's slot there. */
   batch: { interrupted(state: CallState): void } | undefined = undefined;
   batchIndex = 0;
   /** The implementation's promise while it may still be running. */
   pending: PromiseLike<unknown> | undefined = undefined;
   phase: ExecutionState = 'active';
-  revision = 0;
   /** Links of the owner's live list (see ExecutionTracker). */
   prevLive: CallState | undefined = undefined;
   nextLive: CallState | undefined = undefined;
@@ -46,16 +44,12 @@ export class CallState {
   result: ToolResult | undefined = undefined;
   /** Validated arguments, once validation passed. */
   params: Record<string, unknown> = EMPTY;
-  /** The call asked for a live stream. */
-  wantsStream = false;
   /** Effective request context: frozen; capabilities possibly narrowed by policy. */
   requestContext: RequestContext | undefined;
   /** Rarely needed per-call data, allocated on first use (keeps the common call small). */
   x: CallExtras | undefined = undefined;
   /** Set when this call resumes a paused approval. */
   resume: ResumeState | undefined = undefined;
-  /** Stands in front of the implementation when the call's options carry one (armorer/idempotency). */
-  interceptor: ExecutionInterceptor | undefined = undefined;
 
   constructor(
     readonly reg: Registration,
@@ -65,7 +59,6 @@ export class CallState {
     readonly executionId: string,
     readonly ownerId: string | undefined,
     requestContext: RequestContext | undefined,
-    readonly callerSignal: AbortSignal | undefined,
   ) {
     this.requestContext = requestContext;
     if (tracker.observing) {
@@ -106,8 +99,8 @@ export class CallState {
     this.ext.controller = controller;
     if (this.interrupted !== undefined) {
       controller.abort(abortReason(this.interrupted));
-    } else if (this.callerSignal !== undefined) {
-      const caller = this.callerSignal;
+    } else if (this.ext.callerSignal !== undefined) {
+      const caller = this.ext.callerSignal;
       if (caller.aborted) controller.abort(caller.reason);
       else if (!this.done || this.phase === 'streaming') {
         const onAbort = (): void => controller.abort(caller.reason);
@@ -134,15 +127,10 @@ export class CallState {
     return true;
   }
 
-  /** Unwires the caller's signal and the deadline (set when the call has either). */
-  disarm: (() => void) | undefined = undefined;
-  /** The call holds a slot of its tool's concurrency gate. */
-  holdsSlot = false;
-
   /** The call has its result. Decides whether the execution ends now or waits for cleanup or a stream. */
   finish(result: ToolResult, liveStream: boolean): void {
     this.done = true;
-    if (this.holdsSlot) this.releaseSlot();
+    if (this.x?.holdsSlot === true) this.releaseSlot();
     this.result = result;
     if (this.tracker.observing) this.ext.settledAt = Date.now();
     if (liveStream && this.interrupted === undefined) {
@@ -167,7 +155,7 @@ export class CallState {
 
   /** A cancelled implementation keeps its slot until it settles: the limit protects a resource. */
   private releaseSlot(): void {
-    this.holdsSlot = false;
+    this.ext.holdsSlot = false;
     const gate = this.reg.gate;
     if (gate === undefined) return;
     const pending = this.pending;
@@ -193,21 +181,13 @@ export class CallState {
     this.end();
   }
 
-  /** Shutdown gave up waiting: the effect of this execution cannot be confirmed. */
-  markUnknownEffect(): void {
-    if (this.phase === 'terminal' || this.phase === 'unknown-effect') return;
-    if (this.ext.cleanup === 'pending' || this.ext.cleanup === 'not-needed') this.ext.cleanup = 'unresolved';
-    this.done = true;
-    this.unwire();
-    this.setPhase('unknown-effect');
-    this.tracker.retire(this);
-  }
-
   /** Unwires the caller's signal and the deadline. */
-  private unwire(): void {
-    if (this.disarm !== undefined) {
-      this.disarm();
-      this.disarm = undefined;
+  unwire(): void {
+    const extras = this.x;
+    if (extras === undefined) return;
+    if (extras.disarm !== undefined) {
+      extras.disarm();
+      extras.disarm = undefined;
     }
     if (this.x?.unlinkCaller !== undefined) {
       this.x.unlinkCaller();
@@ -277,6 +257,18 @@ function isAbortLike(error: unknown): boolean {
 
 /** The rarely needed part of a call's record. */
 export class CallExtras {
+  /** The caller's signal, when the call has one. */
+  callerSignal: AbortSignal | undefined = undefined;
+  /** Revision of the last state change (kept once the owner's executions are observed). */
+  revision = 0;
+  /** The call asked for a live stream. */
+  wantsStream = false;
+  /** Stands in front of the implementation when the call's options carry one (armorer/idempotency). */
+  interceptor: ExecutionInterceptor | undefined = undefined;
+  /** Unwires the caller's signal and the deadline (set when the call has either). */
+  disarm: (() => void) | undefined = undefined;
+  /** The call holds a slot of its tool's concurrency gate. */
+  holdsSlot = false;
   admittedAt = 0;
   startedAt: number | undefined = undefined;
   lastActivityAt = 0;

@@ -1,7 +1,7 @@
 import type { ToolError } from '../errors/tool-error';
 import type { PendingApproval } from '../policy/types';
 import type { CallState } from './call-state';
-import { observeEnd } from './observe';
+import { observeSteps } from './observe-steps';
 import type { Registration } from './registration';
 import type { ToolOutcome, ToolResult } from './types';
 
@@ -60,7 +60,7 @@ export function finishCall(
     (result as { pendingApproval?: PendingApproval }).pendingApproval = pendingApproval;
   if (stream !== undefined) (result as { stream?: AsyncIterable<unknown> }).stream = stream;
   state.finish(result, stream !== undefined);
-  if (state.x?.observer !== undefined) observeEnd(state, result);
+  if (state.x?.observer !== undefined) observeSteps?.observeEnd(state, result);
   if (state.listening) emitTerminal(state, result, stageEvent);
   return result;
 }

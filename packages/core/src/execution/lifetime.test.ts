@@ -143,6 +143,20 @@ describe('execution lifetime', () => {
     await expect(aborting.shutdown({ policy: 'maybe' as never })).rejects.toThrow(RangeError);
   });
 
+  test('shutdown closes admission before its report loads; bad options reject instead of throwing', async () => {
+    const toolbox = createToolbox([makeAddTool()]);
+    const report = toolbox.shutdown();
+    expect(toolbox.admissionClosed).toBe(true);
+    const refused = await toolbox.execute({ name: 'add-numbers', arguments: { a: 1, b: 1 } });
+    expect(refused.error?.code).toBe('TOOLBOX_CLOSED');
+    expect((await report).policy).toBe('drain');
+    const other = createToolbox([]);
+    const bad = other.shutdown({ policy: 'later' as never });
+    await expect(bad).rejects.toBeInstanceOf(RangeError);
+    await expect(other.shutdown({ timeoutMs: -1 })).rejects.toBeInstanceOf(RangeError);
+    expect(other.admissionClosed).toBe(false);
+  });
+
   test('an unresolved cleanup becomes unknown-effect in the shutdown report', async () => {
     const never = createTool({ name: 'never', description: 'x', execute: () => new Promise(() => {}) });
     const failing = createTool({

@@ -1,6 +1,7 @@
 import type { ToolError } from '../errors/tool-error';
 import { runPolicyStage } from '../policy/evaluate';
-import { freezeRequestContext, narrowCapabilities } from '../policy/request-context';
+import { narrowCapabilities } from '../policy/narrow-capabilities';
+import { freezeRequestContext } from '../policy/request-context';
 import type { PolicyContext } from '../policy/types';
 import { ArgumentsFailure, parseArguments, validationError } from './arguments';
 import { nextExecutionId } from './ids';

@@ -5,7 +5,7 @@ import { createToolError, type ToolError } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
 import type { ToolPolicy } from '../policy/types';
 import type { AnyTool, ToolConfiguration } from '../tool/types';
-import { ConcurrencyGate } from './concurrency-gate';
+import type { ConcurrencyGate } from './concurrency-gate';
 import type { ExecutionObserver } from './observer';
 import { ExecutionTracker } from './tracker';
 
@@ -56,8 +56,13 @@ export interface Registration {
   readonly hasBeforeExecute: boolean;
   readonly hasAfterExecute: boolean;
   readonly telemetry: boolean;
-  /** The per-tool concurrency limit (`metadata.concurrency`), shared by every call through this owner. */
-  readonly gate: ConcurrencyGate | undefined;
+  /** The per-tool concurrency limit (`metadata.concurrency`); undefined when the tool has none. */
+  readonly concurrency: number | undefined;
+  /**
+   * The gate enforcing `concurrency`, shared by every call through this owner: created by the waiting
+   * stages with the first call (a tool without a limit never loads it).
+   */
+  gate: ConcurrencyGate | undefined;
   /** What the owner's approval policy requires of this tool; undefined when it asks and requires nothing. */
   readonly approvalGate: ApprovalRequirement | undefined;
   /** Whether the implementation can see a call context (`readsContext`), decided on its first call. */
@@ -123,10 +128,8 @@ export function createRegistration(
     hasAfterExecute:
       typeof owner.policy?.afterExecute === 'function' || typeof config.policy?.afterExecute === 'function',
     telemetry: owner.telemetry || config.telemetry,
-    gate:
-      config.metadata?.concurrency === undefined
-        ? undefined
-        : new ConcurrencyGate(config.metadata.concurrency),
+    concurrency: config.metadata?.concurrency,
+    gate: undefined,
     approvalGate: owner.approvalSettings?.requirementFor(config),
     passContext: undefined,
   };

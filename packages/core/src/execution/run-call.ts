@@ -9,7 +9,7 @@ import { armCancellation, cancelledError } from './cancellation';
 import { admissionFailure, finishCall } from './finish-call';
 import { nextExecutionId } from './ids';
 import { type ExecutionInterceptor, Invocation, interceptorOf } from './interceptor';
-import { observeStart, runObserved } from './observe';
+import { observeSteps } from './observe-steps';
 import { readsContext } from './reads-context';
 import type { Registration } from './registration';
 import {
@@ -127,14 +127,19 @@ function startAdmitted(
       invalidCall(`The call could not be read: ${describeThrown(error)}.`),
     );
   }
-  const state = new CallState(reg, tracker, call, callId, nextExecutionId(), ownerId, requestContext, signal);
-  state.wantsStream = stream;
-  if (interceptor !== undefined) state.interceptor = interceptor;
+  const state = new CallState(reg, tracker, call, callId, nextExecutionId(), ownerId, requestContext);
+  if (signal !== undefined) state.ext.callerSignal = signal;
+  if (stream) state.ext.wantsStream = true;
+  if (interceptor !== undefined) state.ext.interceptor = interceptor;
   if (resume !== undefined) state.resume = resume;
   try {
     const observer = reg.owner.observer;
-    if (observer !== undefined && (observer.enabled === undefined || observer.enabled())) {
-      observeStart(state, observer, options);
+    if (
+      observer !== undefined &&
+      observeSteps !== undefined &&
+      (observer.enabled === undefined || observer.enabled())
+    ) {
+      observeSteps.observeStart(state, observer, options);
     }
     return startExecution(state, raw, timeout);
   } catch (error) {
@@ -207,11 +212,12 @@ function afterValidation(
   }
   state.params = parsed.data as Record<string, unknown>;
   if (state.listening) state.emit('validate-success', { params: state.params });
-  const signal = state.callerSignal;
+  const signal = state.x?.callerSignal;
   if (signal?.aborted) {
     return finishCall(state, 'cancelled', undefined, cancelledError(reg.config.name, signal.reason));
   }
-  if (signal !== undefined || timeout !== undefined) state.disarm = armCancellation(state, signal, timeout);
+  if (signal !== undefined || timeout !== undefined)
+    state.ext.disarm = armCancellation(state, signal, timeout);
   if (reg.metadataDenial !== undefined) {
     return finishCall(state, 'denied', undefined, reg.metadataDenial, 'policy-denied');
   }
@@ -222,7 +228,7 @@ function afterValidation(
   }
   if (
     reg.hasBeforeExecute ||
-    reg.gate !== undefined ||
+    reg.concurrency !== undefined ||
     approvalGate?.ask === true ||
     state.resume !== undefined
   ) {
@@ -237,7 +243,7 @@ export function invoke(state: CallState): StartedCall {
   if (state.tracker.observing) state.ext.startedAt = state.ext.lastActivityAt = Date.now();
   let returned: unknown;
   try {
-    const interceptor = state.interceptor;
+    const interceptor = state.x?.interceptor;
     const reg = state.reg;
     if (interceptor === undefined && state.x?.observer === undefined) {
       // The plain path: an implementation that cannot see a context gets none (see readsContext).
@@ -254,7 +260,7 @@ export function invoke(state: CallState): StartedCall {
       returned =
         state.x?.observer === undefined
           ? run(state.params, context as never)
-          : runObserved(state, run, context);
+          : (observeSteps as NonNullable<typeof observeSteps>).runObserved(state, run, context);
     }
     if (
       typeof returned === 'object' &&

@@ -1,16 +1,13 @@
 import { ArmorerError } from '../errors/armorer-error';
 import { ToolFailureError } from '../errors/tool-call-error';
 import { createToolError, describeThrown, isToolError, type ToolError } from '../errors/tool-error';
-import type { PolicyStop } from '../policy/evaluate';
-import { createPendingApproval } from '../policy/pending-approval';
-import type { PolicyContext } from '../policy/types';
-import { LazyLoadError } from '../tool/lazy';
+import { isLazyLoadFailure } from '../tool/lazy-failure';
 import type { CallState } from './call-state';
 import { cancelledError } from './cancellation';
 import { finishCall } from './finish-call';
 import type { Registration } from './registration';
 import { ToolCallContextImpl } from './tool-context';
-import type { ToolCall, ToolResult } from './types';
+import type { ToolResult } from './types';
 
 /** The part of a Zod safeParse result the pipeline reads. */
 export interface SafeParseResult {
@@ -56,37 +53,6 @@ export function createContext(reg: Registration, state: CallState): ToolCallCont
   return context;
 }
 
-/** What policy hooks read about a call. */
-export function createPolicyContext(
-  reg: Registration,
-  state: CallState,
-  call: ToolCall,
-  params: Record<string, unknown>,
-): PolicyContext {
-  return {
-    toolName: reg.config.name,
-    callId: state.callId,
-    executionId: state.executionId,
-    ownerId: state.ownerId,
-    params,
-    call,
-    description: reg.config.description,
-    tags: reg.config.tags,
-    metadata: reg.config.metadata,
-    context: reg.context,
-    policyContext: reg.owner.policyContext,
-    requestContext: state.requestContext,
-    approval: state.resume?.policyView,
-  };
-}
-
-/** Ends a call a policy stopped: denied, or paused for approval or input. */
-export function stopped(state: CallState, stop: PolicyStop, params: Record<string, unknown>): ToolResult {
-  if (stop.status === 'deny') return finishCall(state, 'denied', undefined, stop.error, 'policy-denied');
-  state.ext.pendingApproval = createPendingApproval(state, stop, params);
-  return finishCall(state, 'action_required', undefined, stop.error);
-}
-
 /** Ends a cancelled or timed-out call (timeouts are errors, cancellations are `cancelled`). */
 export function interrupted(state: CallState, partial?: unknown[]): ToolResult {
   const error = state.interrupted ?? cancelledError(state.reg.config.name, undefined);
@@ -108,7 +74,7 @@ export function executionError(toolName: string, thrown: unknown): ToolError {
 }
 
 function classifyThrown(toolName: string, thrown: unknown): ToolError {
-  if (LazyLoadError.isInstance(thrown))
+  if (isLazyLoadFailure(thrown))
     return createToolError('LAZY_LOAD_FAILED', describeThrown(thrown), { cause: thrown.cause });
   // The marker alone is not enough: a forged object carrying it must still yield a real ToolError.
   if (ToolFailureError.isInstance(thrown) && isToolError(thrown.toolError)) return thrown.toolError;

@@ -18,14 +18,10 @@ export function awaitImplementation(state: CallState): Promise<ToolResult> {
 // Handed to the shared executor synchronously inside `new Promise` (see waitInterruptible).
 let settlingState: CallState | undefined;
 
-function settleExecutor(
-  resolve: (result: ToolResult | Promise<ToolResult>) => void,
-  reject: (reason: unknown) => void,
-): void {
+function settleExecutor(resolve: (result: ToolResult | Promise<ToolResult>) => void): void {
   const state = settlingState as CallState;
   settlingState = undefined;
   state.resolveCall = resolve;
-  state.rejectCall = reject;
   // Called as `state.interrupt(...)` by cancel(), so `this` is the state: no closure per call.
   state.interrupt = settleInterrupted;
   (state.pending as PromiseLike<unknown>).then(
@@ -42,9 +38,7 @@ function settleInterrupted(this: CallState): void {
 function settleCall(state: CallState, how: 0 | 1 | 2, value: unknown): void {
   const resolve = state.resolveCall;
   if (resolve === undefined) return;
-  const reject = state.rejectCall as (reason: unknown) => void;
   state.resolveCall = undefined;
-  state.rejectCall = undefined;
   try {
     resolve(how === 0 ? complete(state, value) : how === 1 ? failed(state, value) : interrupted(state));
   } catch (error) {
@@ -52,7 +46,7 @@ function settleCall(state: CallState, how: 0 | 1 | 2, value: unknown): void {
     try {
       resolve(state.done && state.result !== undefined ? state.result : failed(state, error));
     } catch (again) {
-      reject(again);
+      resolve(Promise.reject(again));
     }
   }
 }

@@ -11,7 +11,7 @@ export function snapshotOf(state: CallState): ExecutionSnapshot {
   const result = state.result;
   return Object.freeze({
     version: 1,
-    revision: state.revision,
+    revision: state.x?.revision ?? 0,
     executionId: state.executionId,
     callId: state.callId,
     toolName: state.reg.config.name,
@@ -22,9 +22,13 @@ export function snapshotOf(state: CallState): ExecutionSnapshot {
         ? Object.freeze({ position: gate.positionOf(state), queuedAt: state.ext.queuedAt })
         : undefined,
     capacity:
-      gate === undefined
+      state.reg.concurrency === undefined
         ? undefined
-        : Object.freeze({ limit: gate.limit, inUse: gate.inUse, queued: gate.queued }),
+        : Object.freeze({
+            limit: state.reg.concurrency,
+            inUse: gate?.inUse ?? 0,
+            queued: gate?.queued ?? 0,
+          }),
     deadline: state.ext.deadline,
     activity: Object.freeze({
       admittedAt: state.ext.admittedAt,

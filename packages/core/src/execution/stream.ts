@@ -2,7 +2,7 @@ import { ToolFailureError } from '../errors/tool-call-error';
 import { createToolError, describeThrown, isToolError, type ToolError } from '../errors/tool-error';
 import { isAsyncIterable } from './async-iterable';
 import { type CallState, INTERRUPTED } from './call-state';
-import { waitInterruptible } from './cancellation';
+import { waitInterruptible } from './wait-interruptible';
 
 export { isAsyncIterable };
 

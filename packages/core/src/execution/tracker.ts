@@ -58,7 +58,7 @@ export class ExecutionTracker {
 
   /** Records a state change: a new revision, and a snapshot for subscribers when there are any. */
   touch(state: CallState): void {
-    state.revision = ++this.revision;
+    state.ext.revision = ++this.revision;
     if (this.#subscribers !== undefined && this.#subscribers.size !== 0) {
       const snapshot = snapshotOf(state);
       for (const subscriber of this.#subscribers) {
@@ -152,14 +152,20 @@ export class ExecutionTracker {
     return this.whenIdle();
   }
 
-  async shutdown(options: ShutdownOptions | undefined): Promise<ShutdownReport> {
+  /**
+   * Closes admission (and, with the abort policy, cancels the live executions) at once; waiting for them
+   * and the report load with a chunk of their own (`./shutdown`).
+   */
+  shutdown(options: ShutdownOptions | undefined): Promise<ShutdownReport> {
     const policy = options?.policy ?? 'drain';
     if (policy !== 'drain' && policy !== 'abort') {
-      throw new RangeError(`shutdown() policy must be 'drain' or 'abort', got ${JSON.stringify(policy)}.`);
+      return Promise.reject(
+        new RangeError(`shutdown() policy must be 'drain' or 'abort', got ${JSON.stringify(policy)}.`),
+      );
     }
     const timeoutMs = options?.timeoutMs;
     if (timeoutMs !== undefined && !(timeoutMs >= 0))
-      throw new RangeError('shutdown() timeoutMs must be >= 0.');
+      return Promise.reject(new RangeError('shutdown() timeoutMs must be >= 0.'));
     this.closeAdmission();
     this.observing = true;
     const tracked = this.live();
@@ -167,16 +173,7 @@ export class ExecutionTracker {
       this.#controller?.abort(new Error('The owner is shutting down.'));
       this.abort(undefined, 'the owner is shutting down');
     }
-    if (timeoutMs === undefined) await this.whenIdle();
-    else await waitAtMost(this.whenIdle(), timeoutMs);
-    for (const state of this.live()) state.markUnknownEffect();
-    const snapshots = tracked.map(snapshotOf);
-    return Object.freeze({
-      policy,
-      terminal: Object.freeze(snapshots.filter((snapshot) => snapshot.state === 'terminal')),
-      unknownEffects: Object.freeze(snapshots.filter((snapshot) => snapshot.state === 'unknown-effect')),
-      cleanupFailures: Object.freeze(snapshots.filter((snapshot) => snapshot.cleanup.status === 'failed')),
-    });
+    return import('./shutdown').then((loaded) => loaded.drain(this, policy, timeoutMs, tracked));
   }
 }
 
@@ -186,14 +183,4 @@ function inScope(state: CallState, scope: AbortScope | undefined): boolean {
   if ('callId' in scope) return state.callId === scope.callId;
   if ('ownerId' in scope) return state.ownerId === scope.ownerId;
   return false;
-}
-
-function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    promise.then(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 }

@@ -2,15 +2,17 @@ import { capabilityDenial } from '../approval/capability-check';
 import { authorizeWithGrant, stopCall } from '../approval/lazy-steps';
 import { afterExecuteStop, approvalStop } from '../policy/approval-stops';
 import { runPolicyStage } from '../policy/evaluate';
-import { narrowCapabilities } from '../policy/request-context';
+import { narrowCapabilities } from '../policy/narrow-capabilities';
 import type { PolicyContext } from '../policy/types';
 import { type CallState, INTERRUPTED } from './call-state';
-import { waitInterruptible } from './cancellation';
+import { ConcurrencyGate } from './concurrency-gate';
 import { finishCall } from './finish-call';
+import { createPolicyContext } from './policy-steps';
 import { invoke, settleStarted } from './run-call';
-import { createPolicyContext, interrupted } from './run-steps';
+import { interrupted } from './run-steps';
 import { collectStream, liveStream } from './stream';
 import type { ToolResult } from './types';
+import { waitInterruptible } from './wait-interruptible';
 
 /**
  * The stages of a call that may wait, loaded with the first call that needs one (see `./stages`): policy
@@ -53,16 +55,17 @@ export async function policyThenInvoke(state: CallState): Promise<ToolResult> {
     if (state.interrupted !== undefined) return interrupted(state);
     if (!granted) return stopCall(state, approvalStop(config.name, approvalGate.reason));
   }
-  const gate = reg.gate;
-  if (gate !== undefined) {
+  if (reg.concurrency !== undefined) {
+    reg.gate ??= new ConcurrencyGate(reg.concurrency);
+    const gate = reg.gate;
     const slot = gate.acquire(state);
-    if (slot === true) state.holdsSlot = true;
+    if (slot === true) state.ext.holdsSlot = true;
     else {
       state.ext.queuedAt = state.now();
       state.setPhase('queued');
       state.interrupt = () => gate.leave(state);
-      state.holdsSlot = await slot;
-      if (!state.holdsSlot || state.interrupted !== undefined) return interrupted(state);
+      state.ext.holdsSlot = await slot;
+      if (!state.ext.holdsSlot || state.interrupted !== undefined) return interrupted(state);
     }
   }
   if (resume !== undefined) {
@@ -78,7 +81,7 @@ export function finishStream(
   state: CallState,
   iterable: AsyncIterable<unknown>,
 ): ToolResult | Promise<ToolResult> {
-  if (state.wantsStream) {
+  if (state.x?.wantsStream === true) {
     const live = liveStream(state, iterable);
     return finishCall(state, 'success', live, undefined, 'execute-success', live);
   }

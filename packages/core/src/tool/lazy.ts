@@ -47,52 +47,34 @@ export function isLazyExecute(value: unknown): value is LazyExecute<unknown> {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[LAZY] === true;
 }
 
-const LAZY_FAILURE = Symbol.for('armorer.lazy-failure');
-
-/** The error a lazily loaded implementation raises when it cannot be loaded. */
-export class LazyLoadError extends Error {
-  readonly [LAZY_FAILURE] = true;
-  constructor(message: string, cause?: unknown) {
-    super(message, cause === undefined ? undefined : { cause });
-    this.name = 'LazyLoadError';
-  }
-  static isInstance(value: unknown): value is LazyLoadError {
-    return (
-      typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[LAZY_FAILURE] === true
-    );
-  }
-}
-
 type Implementation = (params: never, context: never) => unknown;
 
 /**
  * Turns a function, a promise of one, or a {@link lazy} value into a function that loads on first call
- * and calls the loaded implementation directly afterwards.
+ * and calls the loaded implementation directly afterwards. The loading code is a chunk of its own
+ * (`./lazy-load`): tools with a plain function never load it.
  */
 export function toImplementation(toolName: string, execute: unknown): Implementation {
   if (typeof execute === 'function') return execute as Implementation;
-  const load = isLazyExecute(execute)
-    ? () => execute.load()
-    : () => Promise.resolve(execute as PromiseLike<unknown>);
   let loaded: Implementation | undefined;
-  const loadChecked = async (): Promise<Implementation> => {
-    let value: unknown;
-    try {
-      value = await load();
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      throw new LazyLoadError(`Failed to load the implementation of tool "${toolName}": ${detail}`, error);
-    }
-    if (typeof value !== 'function') {
-      throw new LazyLoadError(
-        `The implementation of tool "${toolName}" resolved to ${value === null ? 'null' : typeof value}, not a function.`,
+  let loading: Promise<Implementation> | undefined;
+  const load = (): Promise<Implementation> => {
+    loading ??= import('./lazy-load')
+      .then(({ loadImplementation }) => loadImplementation(toolName, execute))
+      .then(
+        (implementation) => {
+          loaded = implementation;
+          return implementation;
+        },
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
       );
-    }
-    loaded = value as Implementation;
-    return loaded;
+    return loading;
   };
   return ((params: never, context: never) =>
     loaded !== undefined
       ? loaded(params, context)
-      : loadChecked().then((fn) => fn(params, context))) as Implementation;
+      : load().then((fn) => fn(params, context))) as Implementation;
 }

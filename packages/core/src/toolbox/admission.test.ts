@@ -116,6 +116,25 @@ describe('loop detection', () => {
     expect(() => new LoopDetector({ warningThreshold: 0 })).toThrow(RangeError);
   });
 
+  test('calls made while the checks are still loading are checked in order; bad thresholds throw at creation', async () => {
+    const toolbox = createToolbox([makeAddTool()], {
+      loopDetection: { warningThreshold: 2, blockThreshold: 3 },
+    });
+    const warnings: number[] = [];
+    toolbox.addEventListener('loop-warning', (event) => warnings.push(event.detail.count));
+    // Started synchronously, right after creation: none of them waits for another to settle.
+    const pending = Array.from({ length: 4 }, () =>
+      toolbox.execute({ name: 'add-numbers', arguments: { a: 1, b: 1 } }),
+    );
+    const codes = (await Promise.all(pending)).map((result) => result.error?.code ?? 'ok');
+    expect(codes).toEqual(['ok', 'ok', 'LOOP_DETECTED', 'LOOP_DETECTED']);
+    expect(warnings).toEqual([2]);
+    expect(() => createToolbox([], { loopDetection: { warningThreshold: 1 } })).toThrow(RangeError);
+    expect(() => createToolbox([], { loopDetection: { warningThreshold: 6, blockThreshold: 4 } })).toThrow(
+      RangeError,
+    );
+  });
+
   test('loopDetection: true uses the defaults', async () => {
     const toolbox = createToolbox([makeAddTool()], { loopDetection: true });
     const codes: string[] = [];

@@ -14,7 +14,7 @@ import { createExecutions } from '../execution/executions-api';
 import { admissionResult } from '../execution/finish-call';
 import { nextCallId } from '../execution/ids';
 import { createRegistration, type ExecutionOwner, type Registration } from '../execution/registration';
-import { type StartedCall, startCall, toPromise } from '../execution/run-call';
+import { type StartedCall, settleStarted, startCall, toPromise } from '../execution/run-call';
 import type { AbortScope, Executions, ShutdownOptions, ShutdownReport } from '../execution/snapshot-types';
 import { ExecutionTracker } from '../execution/tracker';
 import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
@@ -258,6 +258,19 @@ export class ToolboxImpl {
       return admissionResult(emitter, call.name, callId, createToolError('TOOLBOX_CLOSED', message));
     }
     const admitted = this.#admission.admit(call, callId, options);
+    if (admitted instanceof Promise) {
+      // The admission checks were loading: go on once they are there, still never throwing.
+      return admitted.then(
+        (checked) => {
+          try {
+            return 'config' in checked ? settleStarted(startCall(checked, call, callId, options)) : checked;
+          } catch (error) {
+            return this.#unreadable(error);
+          }
+        },
+        (error: unknown) => this.#unreadable(error),
+      );
+    }
     if (!('config' in admitted)) return admitted;
     return startCall(admitted, call, callId, options);
   }

@@ -1,10 +1,6 @@
-/** Options of `loopDetection`. */
-export interface LoopDetectionOptions {
-  /** Calls in a repeat or ping-pong run that fire `loop-warning` (the call still runs). Default 5. */
-  readonly warningThreshold?: number;
-  /** Calls in a run that block the call (`loop-blocked`, an error result, never executed). Default 10. */
-  readonly blockThreshold?: number;
-}
+import { type LoopDetectionOptions, loopThresholds } from './loop-options';
+
+export type { LoopDetectionOptions } from './loop-options';
 
 /** What the detector says about one incoming call. */
 export interface LoopVerdict {
@@ -26,12 +22,9 @@ export class LoopDetector {
   readonly #history = new Map<string, string[]>();
 
   constructor(options: LoopDetectionOptions | true) {
-    const values = options === true ? {} : options;
-    this.warningThreshold = checkThreshold('warningThreshold', values.warningThreshold ?? 5);
-    this.blockThreshold = checkThreshold('blockThreshold', values.blockThreshold ?? 10);
-    if (this.blockThreshold < this.warningThreshold) {
-      throw new RangeError('loopDetection.blockThreshold must be at least warningThreshold.');
-    }
+    const thresholds = loopThresholds(options);
+    this.warningThreshold = thresholds.warningThreshold;
+    this.blockThreshold = thresholds.blockThreshold;
   }
 
   check(owner: string, toolName: string, signature: string): LoopVerdict {
@@ -67,12 +60,6 @@ export class LoopDetector {
       return { level: 'warning', kind, count, message: `Possible loop: ${described}.` };
     return { level: 'ok', kind, count, message: '' };
   }
-}
-
-function checkThreshold(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 2)
-    throw new RangeError(`loopDetection.${name} must be an integer >= 2.`);
-  return value;
 }
 
 function repeatRun(history: readonly string[]): number {

@@ -1,5 +1,7 @@
 import type { ToolboxEventMap } from '../events/types';
 import { nextCallId } from '../execution/ids';
+import * as observeModule from '../execution/observe';
+import { installObserveSteps } from '../execution/observe-steps';
 import type { ExecutionObserver } from '../execution/observer';
 import { previewRegisteredCall, type ToolCallPreview } from '../execution/preview';
 import type { ToolCall, ToolExecuteOptions } from '../execution/types';
@@ -84,6 +86,7 @@ export function observeToolbox<TToken>(toolbox: unknown, observer: ExecutionObse
   if (observer?.specificationVersion !== 'v1' || typeof observer.start !== 'function') {
     throw new TypeError('Expected an execution observer with specificationVersion "v1".');
   }
+  installObserveSteps(observeModule);
   owner.observer = observer as ExecutionObserver;
   return () => {
     if (owner.observer === observer) owner.observer = undefined;

@@ -1,0 +1,47 @@
+import type { CallState } from './call-state';
+import { snapshotOf } from './snapshot';
+import type { ShutdownReport } from './snapshot-types';
+import type { ExecutionTracker } from './tracker';
+
+/**
+ * The waiting half of `shutdown()` (admission is already closed): waits for the live executions, up to
+ * `timeoutMs`, marks the ones still running as unknown-effect, and reports on every execution that was
+ * live when the shutdown began. A chunk of its own: only owners that shut down load it.
+ */
+export async function drain(
+  tracker: ExecutionTracker,
+  policy: 'drain' | 'abort',
+  timeoutMs: number | undefined,
+  tracked: readonly CallState[],
+): Promise<ShutdownReport> {
+  if (timeoutMs === undefined) await tracker.whenIdle();
+  else await waitAtMost(tracker.whenIdle(), timeoutMs);
+  for (const state of tracker.live()) markUnknownEffect(state);
+  const snapshots = tracked.map(snapshotOf);
+  return Object.freeze({
+    policy,
+    terminal: Object.freeze(snapshots.filter((snapshot) => snapshot.state === 'terminal')),
+    unknownEffects: Object.freeze(snapshots.filter((snapshot) => snapshot.state === 'unknown-effect')),
+    cleanupFailures: Object.freeze(snapshots.filter((snapshot) => snapshot.cleanup.status === 'failed')),
+  });
+}
+
+/** Shutdown gave up waiting: the effect of this execution cannot be confirmed. */
+function markUnknownEffect(state: CallState): void {
+  if (state.phase === 'terminal' || state.phase === 'unknown-effect') return;
+  if (state.ext.cleanup === 'pending' || state.ext.cleanup === 'not-needed') state.ext.cleanup = 'unresolved';
+  state.done = true;
+  state.unwire();
+  state.setPhase('unknown-effect');
+  state.tracker.retire(state);
+}
+
+function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    promise.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

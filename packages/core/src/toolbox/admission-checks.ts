@@ -1,0 +1,77 @@
+import { createToolError } from '../errors/tool-error';
+import type { EventHub } from '../events/event-hub';
+import { admissionResult } from '../execution/finish-call';
+import type { Registration } from '../execution/registration';
+import type { ToolCall, ToolResult } from '../execution/types';
+import { emitAdmission } from './admission';
+import { callSignature, LoopDetector } from './loop-detection';
+import type { LoopThresholds } from './loop-options';
+import { NameResolver } from './name-resolution';
+import { suggestToolNames } from './suggest';
+
+/**
+ * The admission checks a plain call never needs: name resolution tiers, loop detection and the not-found
+ * answer with suggestions. A chunk of its own, loaded by {@link Admission} on first need (at creation when
+ * the toolbox enables resolution or loop detection, otherwise on the first unknown name).
+ */
+export class AdmissionChecks {
+  readonly #emitter: EventHub;
+  readonly #registrations: ReadonlyMap<string, Registration>;
+  readonly #loops: LoopDetector | undefined;
+  #resolver: NameResolver | undefined;
+
+  constructor(
+    emitter: EventHub,
+    registrations: ReadonlyMap<string, Registration>,
+    loops: LoopThresholds | undefined,
+  ) {
+    this.#emitter = emitter;
+    this.#registrations = registrations;
+    this.#loops = loops === undefined ? undefined : new LoopDetector(loops);
+  }
+
+  /** The catalog changed: rebuild the resolver on next use. */
+  invalidate(): void {
+    this.#resolver = undefined;
+  }
+
+  resolve(name: string, callId: string): Registration | undefined {
+    this.#resolver ??= new NameResolver([...this.#registrations.keys()]);
+    const resolved = this.#resolver.resolve(name);
+    if (resolved === undefined) return undefined;
+    emitAdmission(this.#emitter, 'name-resolved', resolved.name, callId, {
+      originalName: name,
+      resolvedName: resolved.name,
+      tier: resolved.tier,
+    });
+    return this.#registrations.get(resolved.name);
+  }
+
+  checkLoop(toolName: string, call: ToolCall, callId: string, owner: string): ToolResult | undefined {
+    if (this.#loops === undefined) return undefined;
+    const verdict = this.#loops.check(owner, toolName, callSignature(toolName, call.arguments));
+    if (verdict.level === 'ok') return undefined;
+    const detail = { message: verdict.message, count: verdict.count, kind: verdict.kind };
+    if (verdict.level === 'warning') {
+      emitAdmission(this.#emitter, 'loop-warning', toolName, callId, detail);
+      return undefined;
+    }
+    emitAdmission(this.#emitter, 'loop-blocked', toolName, callId, detail);
+    const error = createToolError('LOOP_DETECTED', verdict.message, { details: { reason: verdict.kind } });
+    return admissionResult(this.#emitter, toolName, callId, error);
+  }
+
+  notFound(name: string, callId: string): ToolResult {
+    const suggestions = suggestToolNames(name, this.#registrations.keys());
+    const hint =
+      suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(' or ')}?` : '';
+    const shown = name.length > 100 ? `${name.slice(0, 100)}…` : name;
+    const error = createToolError(
+      'TOOL_NOT_FOUND',
+      `Unknown tool "${shown}".${hint} Call one of the available tools.`,
+      { details: { suggestions } },
+    );
+    emitAdmission(this.#emitter, 'not-found', name, callId, { name, suggestions });
+    return admissionResult(this.#emitter, name, callId, error);
+  }
+}
