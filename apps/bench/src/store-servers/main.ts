@@ -50,8 +50,9 @@ async function bench(label: string, stores: Stores, raw: RawRoundTrips): Promise
     const store = Math.min(...list.map((t) => t.store));
     const rawBest = Math.min(...list.map((t) => t.raw));
     const ratio = median(list.map((t) => t.store / t.raw));
+    const cpu = median(list.map((t) => t.storeCpu / t.rawCpu));
     console.log(
-      `  ${ratio <= TARGET ? 'PASS' : 'MISS'} ${name.padEnd(9)} store ${store.toFixed(1).padStart(7)} µs  raw ${rawBest.toFixed(1).padStart(7)} µs  ${ratio.toFixed(2)}x (<= ${TARGET}x; best/best ${(store / rawBest).toFixed(2)}x)`,
+      `  ${ratio <= TARGET ? 'PASS' : 'MISS'} ${name.padEnd(9)} store ${store.toFixed(1).padStart(7)} µs  raw ${rawBest.toFixed(1).padStart(7)} µs  ${ratio.toFixed(2)}x (<= ${TARGET}x; best/best ${(store / rawBest).toFixed(2)}x, client CPU ${cpu.toFixed(2)}x)`,
     );
   }
   await claimThroughput(all.find((phase) => phase.name === 'claim') as Phase, warm + rounds * perRound);

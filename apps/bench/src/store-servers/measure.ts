@@ -9,30 +9,47 @@ import type { Phase } from './cases';
 
 const BLOCK = 100;
 
-/** Microseconds per call of each side over one round of a phase. */
+/**
+ * Microseconds per call of each side over one round of a phase: wall clock, and this process's CPU time
+ * (the client's share of the work; what the store adds in JavaScript shows there).
+ */
 export interface RoundTiming {
   readonly store: number;
   readonly raw: number;
+  readonly storeCpu: number;
+  readonly rawCpu: number;
 }
 
-async function sequential(from: number, to: number, call: (i: number) => Promise<unknown>): Promise<number> {
+async function sequential(
+  from: number,
+  to: number,
+  call: (i: number) => Promise<unknown>,
+): Promise<{ wall: number; cpu: number }> {
+  const cpu = process.cpuUsage();
   const started = performance.now();
   for (let i = from; i < to; i++) await call(i);
-  return performance.now() - started;
+  const wall = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  return { wall: wall * 1000, cpu: used.user + used.system };
 }
 
 /** One round of a phase over items `offset` to `offset + count`, the sides alternating in blocks. */
 export async function timeRound(phase: Phase, offset: number, count: number): Promise<RoundTiming> {
-  let store = 0;
-  let raw = 0;
+  const sums = { store: { wall: 0, cpu: 0 }, raw: { wall: 0, cpu: 0 } };
   for (let from = offset, block = 0; from < offset + count; from += BLOCK, block++) {
     const to = Math.min(offset + count, from + BLOCK);
-    for (const side of block % 2 === 0 ? ['store', 'raw'] : ['raw', 'store']) {
-      if (side === 'store') store += await sequential(from, to, (i) => phase.store(i));
-      else raw += await sequential(from, to, (i) => phase.raw(i));
+    for (const side of block % 2 === 0 ? (['store', 'raw'] as const) : (['raw', 'store'] as const)) {
+      const timing = await sequential(from, to, (i) => phase[side](i));
+      sums[side].wall += timing.wall;
+      sums[side].cpu += timing.cpu;
     }
   }
-  return { store: (store * 1000) / count, raw: (raw * 1000) / count };
+  return {
+    store: sums.store.wall / count,
+    raw: sums.raw.wall / count,
+    storeCpu: sums.store.cpu / count,
+    rawCpu: sums.raw.cpu / count,
+  };
 }
 
 /** Calls per second with `inFlight` calls outstanding over items `offset` to `offset + count`. */
