@@ -9,14 +9,8 @@ import {
   matchApprovalBinding,
   parseApprovalBinding,
 } from '@armorer/approval';
-import {
-  checkClient,
-  checkTablePrefix,
-  type PostgresQueryable,
-  runQuery,
-  textKey,
-} from '../client/postgres-client';
-import { ensureSchema, tablesOf } from '../schema/schema';
+import { checkClient, checkTablePrefix, type PostgresQueryable, textKey } from '../client/postgres-client';
+import { runStatement, tablesOf } from '../schema/schema';
 import { createSweeper } from '../schema/sweep';
 
 /** Options of {@link createPostgresApprovalStateStore}. */
@@ -92,10 +86,7 @@ export function createPostgresApprovalStateStore(
       FROM (SELECT 1) AS one LEFT JOIN cur ON true`,
   };
 
-  async function run(text: string, values: unknown[]) {
-    await ensureSchema(client, prefix);
-    return await runQuery(client, text, values);
-  }
+  const run = (text: string, values: unknown[]) => runStatement(client, prefix, text, values);
   const row = async (text: string, values: unknown[]) => (await run(text, values)).rows[0] as unknown as Row;
   const changed = async (text: string, values: unknown[]) => (await run(text, values)).rowCount === 1;
   /** The key's row as it is now (read after a refused write), or nulls when there is none. */
