@@ -11,6 +11,7 @@ import { createPostgresToolResultCache } from './cache/postgres-tool-result-cach
 import { StoreError } from './errors/store-error';
 import { createPostgresGrantStateStore } from './grant/postgres-grant-state-store';
 import { SCHEMA_VERSION } from './schema/schema';
+import { sweepStatement } from './schema/sweep';
 
 const server = serverUrl('postgres');
 
@@ -92,6 +93,32 @@ if (server.url === undefined) {
       // Three sweeps (every 64th write) of at most 100 rows each: bounded, and well under 200.
       expect(rows[0]?.n).toBeLessThan(200);
       expect(rows[0]?.n).toBeGreaterThanOrEqual(200 - 300);
+    });
+
+    it('the sweep stays on the purge_at index under a generic plan, so nothing due costs one probe', async () => {
+      const prefix = `${tablePrefix}g_`;
+      const cache = createPostgresToolResultCache({ client: pool, tablePrefix: prefix });
+      await cache.get('k'); // creates the tables
+      const table = `${prefix}tool_results`;
+      // Never analyzed, as a fresh table is: the planner guesses, and a bare LIMIT scanned the table.
+      await pool.query(
+        `INSERT INTO ${table} (key, state, entry, purge_at)
+         SELECT 'k' || g, 'completed', '{}', $1::bigint + g FROM generate_series(1, 3000) AS g`,
+        [Date.now() + 60_000],
+      );
+      const session = await pool.connect();
+      try {
+        await session.query('SET plan_cache_mode = force_generic_plan');
+        await session.query(`PREPARE armorer_sweep_plan(bigint) AS ${sweepStatement(table)}`);
+        const { rows } = await session.query(`EXPLAIN EXECUTE armorer_sweep_plan(${Date.now()})`);
+        const plan = rows.map((row) => String(row['QUERY PLAN'])).join('\n');
+        expect(plan).toContain(`Index Scan using ${table}_purge`);
+        expect(plan).not.toContain('Seq Scan');
+        await session.query('DEALLOCATE armorer_sweep_plan');
+      } finally {
+        await session.query('RESET plan_cache_mode');
+        session.release();
+      }
     });
 
     it('a bad table prefix or client is refused', () => {

@@ -1,6 +1,6 @@
 /**
  * The store-server bench cases: each store operation next to the raw client doing one equivalent round
- * trip (an EVALSHA of a one-key script on Redis, one single-row statement on PostgreSQL).
+ * trip (an EVALSHA of a one-key script on Redis, one single-row statement on PostgreSQL; `raw.ts`).
  */
 import {
   APPROVAL_BINDING_VERSION,
@@ -9,7 +9,7 @@ import {
   parseApprovalBinding,
   signApprovalBinding,
 } from '@armorer/approval';
-import type { StartedEntry, ToolResultCache } from '@armorer/idempotency';
+import type { CompletedEntry, StartedEntry, ToolResultCache } from '@armorer/idempotency';
 
 export const view: ApprovalRequestView = {
   principalId: 'principal-1',
@@ -65,6 +65,18 @@ export function started(attemptId: string): StartedEntry {
   };
 }
 
+export function completed(attemptId: string): CompletedEntry {
+  return {
+    version: 1,
+    state: 'completed',
+    attemptId,
+    completedAt: Date.now(),
+    policyRevision: null,
+    value: { ok: attemptId },
+    streamed: false,
+  };
+}
+
 /** One phase of the bench: the store's operation and the raw round trip, each over item i. */
 export interface Phase {
   readonly name: string;
@@ -72,7 +84,26 @@ export interface Phase {
   raw(i: number): Promise<unknown>;
 }
 
-/** The five phases over a store set and a raw round trip per phase. */
+/**
+ * The raw client's round trip per operation: the same reads, writes and expiry the store's operation
+ * must do on one key or row (the same fields or columns written, the same TTL or purge time renewed),
+ * with none of the store's checks around it.
+ */
+export interface RawRoundTrips {
+  issue(key: string, binding: ApprovalBinding): Promise<unknown>;
+  reserve(key: string, binding: ApprovalBinding, now: number): Promise<unknown>;
+  commit(key: string, binding: ApprovalBinding): Promise<unknown>;
+  claim(key: string, entry: StartedEntry): Promise<unknown>;
+  complete(key: string, entry: CompletedEntry): Promise<unknown>;
+}
+
+/** Items both sides work on: parsed bindings and idempotency keys, fresh per side. */
+export interface Items {
+  readonly bindings: readonly ApprovalBinding[];
+  readonly keys: readonly string[];
+}
+
+/** The five phases over a store set and the raw round trips; each side has its own items. */
 export function phases(
   stores: {
     readonly approvals: {
@@ -82,37 +113,40 @@ export function phases(
     };
     readonly cache: ToolResultCache;
   },
-  raw: (phase: string, i: number) => Promise<unknown>,
-  items: { readonly bindings: ApprovalBinding[]; readonly keys: string[] },
+  raw: RawRoundTrips,
+  storeItems: Items,
+  rawItems: Items,
 ): Phase[] {
-  const b = (i: number) => items.bindings[i] as ApprovalBinding;
-  const k = (i: number) => items.keys[i] as string;
-  const completed = (i: number) => ({
-    version: 1 as const,
-    state: 'completed' as const,
-    attemptId: `a${i}`,
-    completedAt: Date.now(),
-    policyRevision: null,
-    value: { ok: i },
-    streamed: false,
-  });
+  const b = (items: Items, i: number) => items.bindings[i] as ApprovalBinding;
+  const k = (items: Items, i: number) => items.keys[i] as string;
+  // The raw client keys a binding by its replay scope and nonce, as the stores do.
+  const rawKeys = rawItems.bindings.map((binding) => `${binding.replayScope}:${binding.nonce}`);
+  const rk = (i: number) => rawKeys[i] as string;
   return [
-    { name: 'issue', store: async (i) => stores.approvals.issue(b(i)), raw: (i) => raw('issue', i) },
+    {
+      name: 'issue',
+      store: async (i) => stores.approvals.issue(b(storeItems, i)),
+      raw: (i) => raw.issue(rk(i), b(rawItems, i)),
+    },
     {
       name: 'reserve',
-      store: async (i) => stores.approvals.reserve(b(i), view, Date.now()),
-      raw: (i) => raw('reserve', i),
+      store: async (i) => stores.approvals.reserve(b(storeItems, i), view, Date.now()),
+      raw: (i) => raw.reserve(rk(i), b(rawItems, i), Date.now()),
     },
-    { name: 'commit', store: async (i) => stores.approvals.commit(b(i)), raw: (i) => raw('commit', i) },
+    {
+      name: 'commit',
+      store: async (i) => stores.approvals.commit(b(storeItems, i)),
+      raw: (i) => raw.commit(rk(i), b(rawItems, i)),
+    },
     {
       name: 'claim',
-      store: async (i) => stores.cache.claimStarted(k(i), started(`a${i}`)),
-      raw: (i) => raw('claim', i),
+      store: async (i) => stores.cache.claimStarted(k(storeItems, i), started(`a${i}`)),
+      raw: (i) => raw.claim(k(rawItems, i), started(`a${i}`)),
     },
     {
       name: 'complete',
-      store: async (i) => stores.cache.completeStarted(k(i), `a${i}`, completed(i)),
-      raw: (i) => raw('complete', i),
+      store: async (i) => stores.cache.completeStarted(k(storeItems, i), `a${i}`, completed(`a${i}`)),
+      raw: (i) => raw.complete(k(rawItems, i), completed(`a${i}`)),
     },
   ];
 }

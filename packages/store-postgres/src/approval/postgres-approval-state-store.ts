@@ -9,14 +9,8 @@ import {
   matchApprovalBinding,
   parseApprovalBinding,
 } from '@armorer/approval';
-import {
-  checkClient,
-  checkTablePrefix,
-  type PostgresQueryable,
-  runQuery,
-  textKey,
-} from '../client/postgres-client';
-import { ensureSchema, tablesOf } from '../schema/schema';
+import { checkClient, checkTablePrefix, type PostgresQueryable, textKey } from '../client/postgres-client';
+import { runStatement, tablesOf } from '../schema/schema';
 import { createSweeper } from '../schema/sweep';
 
 /** Options of {@link createPostgresApprovalStateStore}. */
@@ -45,9 +39,10 @@ interface Row {
 const ATTEMPTS = 4;
 
 /**
- * An {@link ApprovalStateStore} on PostgreSQL 15+. Each method is one statement: a conditional
+ * An {@link ApprovalStateStore} on PostgreSQL 15+. Each state change is one statement: a conditional
  * `UPDATE ... WHERE state = ...` or `INSERT ... ON CONFLICT DO NOTHING`, so the row lock decides between
- * concurrent resumes (no read-then-write). The table is created on first use; rows past expiry plus
+ * concurrent resumes (no read-then-write). A success is that one round trip; only a refusal reads the row
+ * afterwards to name its reason. The table is created on first use; rows past expiry plus
  * `retainExpiredMs` are deleted by a bounded sweep on write.
  *
  * @example
@@ -69,22 +64,16 @@ export function createPostgresApprovalStateStore(
   const lease = nonNegative(options.reservationLeaseMs, 5 * 60 * 1000, 'reservationLeaseMs');
   const sweep = createSweeper(client, table);
   const current = `WITH cur AS (SELECT state, signature, reserved_at FROM ${table} WHERE key = $1)`;
-  const answer = `SELECT (SELECT count(*) FROM upd)::int AS applied, cur.state, cur.signature, cur.reserved_at
-    FROM (SELECT 1) AS one LEFT JOIN cur ON true`;
   const sql = {
     issue: `INSERT INTO ${table} (key, signature, state, purge_at) VALUES ($1, $2, 'issued', $3)
       ON CONFLICT (key) DO NOTHING`,
-    reserve: `${current}, upd AS (
-        UPDATE ${table} SET state = $4, reserved_at = $3::double precision
-        WHERE key = $1 AND signature = $2 AND (state = 'issued' OR (state = 'reserved'
-          AND $5::double precision > 0 AND reserved_at + $5::double precision <= $3::double precision))
-        RETURNING 1)
-      ${answer}`,
-    peek: `${current} SELECT 0 AS applied, cur.state, cur.signature, cur.reserved_at
-      FROM (SELECT 1) AS one LEFT JOIN cur ON true`,
-    settle: `${current}, upd AS (
-        UPDATE ${table} SET state = $3 WHERE key = $1 AND signature = $2 AND state = 'reserved' RETURNING 1)
-      ${answer}`,
+    // The hot path: a bare conditional UPDATE answering only its row count. Why it refused is read by
+    // `peek` afterwards, on the refusal path alone.
+    reserve: `UPDATE ${table} SET state = $4, reserved_at = $3::double precision
+      WHERE key = $1 AND signature = $2 AND (state = 'issued' OR (state = 'reserved'
+        AND $5::double precision > 0 AND reserved_at + $5::double precision <= $3::double precision))`,
+    peek: `SELECT state, signature, reserved_at FROM ${table} WHERE key = $1`,
+    settle: `UPDATE ${table} SET state = $3 WHERE key = $1 AND signature = $2 AND state = 'reserved'`,
     revoke: `${current}, ins AS (
         INSERT INTO ${table} (key, signature, state, purge_at)
         SELECT $1, $2, 'revoked', $3 WHERE NOT EXISTS (SELECT 1 FROM cur)
@@ -97,10 +86,12 @@ export function createPostgresApprovalStateStore(
       FROM (SELECT 1) AS one LEFT JOIN cur ON true`,
   };
 
-  async function row(text: string, values: unknown[]): Promise<Row> {
-    await ensureSchema(client, prefix);
-    return (await runQuery(client, text, values)).rows[0] as unknown as Row;
-  }
+  const run = (text: string, values: unknown[]) => runStatement(client, prefix, text, values);
+  const row = async (text: string, values: unknown[]) => (await run(text, values)).rows[0] as unknown as Row;
+  const changed = async (text: string, values: unknown[]) => (await run(text, values)).rowCount === 1;
+  /** The key's row as it is now (read after a refused write), or nulls when there is none. */
+  const peek = async (key: string): Promise<Row> =>
+    (await row(sql.peek, [key])) ?? { applied: 0, state: null, signature: null, reserved_at: null };
 
   async function reserve(
     state: 'reserved' | 'consumed',
@@ -112,26 +103,27 @@ export function createPostgresApprovalStateStore(
     const key = textKey(approvalBindingKey(checked));
     const mismatch = matchApprovalBinding(checked, view, now);
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const found =
-        mismatch === undefined
-          ? await row(sql.reserve, [key, checked.signature, now, state, lease])
-          : await row(sql.peek, [key]);
-      if (found.applied === 1) return;
+      if (mismatch === undefined && (await changed(sql.reserve, [key, checked.signature, now, state, lease])))
+        return;
+      // Refused (or not tried, the request does not match): the row says why. The update's row lock
+      // decided the race; this read only names the refusal.
+      const found = await peek(key);
       if (found.state === null) throw approvalRefusal('not-issued');
       if (found.signature !== checked.signature) throw approvalRefusal('binding-conflict');
       const stale = found.state === 'reserved' && lease > 0 && (found.reserved_at ?? 0) + lease <= now;
       const effective = stale ? 'issued' : found.state;
       if (effective !== 'issued') throw approvalRefusal(refusalOf(effective));
       if (mismatch !== undefined) throw new ApprovalError(mismatch);
-      // The snapshot saw it issued but the update lost to a concurrent one: read again.
+      // Refused, yet issued (or stale) now: a concurrent release or reservation lease ran in between. Again.
     }
     throw approvalRefusal('already-reserved');
   }
 
   async function settle(binding: ApprovalBinding, to: 'consumed' | 'issued'): Promise<void> {
     const checked = parseApprovalBinding(binding);
-    const found = await row(sql.settle, [textKey(approvalBindingKey(checked)), checked.signature, to]);
-    if (found.applied === 1) return;
+    const key = textKey(approvalBindingKey(checked));
+    if (await changed(sql.settle, [key, checked.signature, to])) return;
+    const found = await peek(key);
     if (found.state !== null && found.signature !== checked.signature)
       throw approvalRefusal('binding-conflict');
     throw approvalRefusal('not-reserved');
@@ -140,13 +132,9 @@ export function createPostgresApprovalStateStore(
   return {
     async issue(binding) {
       const checked = parseApprovalBinding(binding);
-      await ensureSchema(client, prefix);
-      const { rowCount } = await runQuery(client, sql.issue, [
-        textKey(approvalBindingKey(checked)),
-        checked.signature,
-        checked.expiresAt + retain,
-      ]);
-      if (rowCount !== 1) throw approvalRefusal('already-issued');
+      const key = textKey(approvalBindingKey(checked));
+      if (!(await changed(sql.issue, [key, checked.signature, checked.expiresAt + retain])))
+        throw approvalRefusal('already-issued');
       sweep();
     },
     reserve: (binding, view, now) => reserve('reserved', binding, view, now),
@@ -168,7 +156,7 @@ export function createPostgresApprovalStateStore(
     },
     async state(binding) {
       const checked = parseApprovalBinding(binding);
-      const found = await row(sql.peek, [textKey(approvalBindingKey(checked))]);
+      const found = await peek(textKey(approvalBindingKey(checked)));
       if (found.state === null) return undefined;
       if (found.signature !== checked.signature) throw approvalRefusal('binding-conflict');
       return found.state as ApprovalBindingState;

@@ -7,15 +7,9 @@ import {
   parseStoredEntry,
 } from '@armorer/idempotency';
 import { nonNegative } from '../approval/postgres-approval-state-store';
-import {
-  checkClient,
-  checkTablePrefix,
-  type PostgresQueryable,
-  runQuery,
-  textKey,
-} from '../client/postgres-client';
+import { checkClient, checkTablePrefix, type PostgresQueryable, textKey } from '../client/postgres-client';
 import { StoreError } from '../errors/store-error';
-import { ensureSchema, tablesOf } from '../schema/schema';
+import { runStatement, tablesOf } from '../schema/schema';
 import { createSweeper } from '../schema/sweep';
 
 /** Options of {@link createPostgresToolResultCache}. */
@@ -73,10 +67,7 @@ export function createPostgresToolResultCache(options: PostgresToolResultCacheOp
       WHERE key = $1 AND state = 'started' AND attempt_id IS NULL AND legacy_started_at = $2::double precision`,
   };
 
-  async function query(text: string, values: unknown[]) {
-    await ensureSchema(client, prefix);
-    return await runQuery(client, text, values);
-  }
+  const query = (text: string, values: unknown[]) => runStatement(client, prefix, text, values);
   const changed = async (text: string, values: unknown[]) => (await query(text, values)).rowCount === 1;
   const read = (row: Record<string, unknown>) =>
     parseStoredEntry(String(row.entry), (row.lease_expires_at as number | null | undefined) ?? null);

@@ -49,17 +49,23 @@ function nameOf(text: string): string {
  * Runs one statement; a client or server failure becomes a typed {@link StoreError}. A statement with
  * parameters is named (prepared once per connection); one without runs as a simple query. @internal
  */
-export async function runQuery(
+export function runQuery(
   client: PostgresQueryable,
   text: string,
   values?: unknown[],
 ): Promise<PostgresQueryResult> {
   try {
-    return await client.query(values === undefined ? { text } : { name: nameOf(text), text, values });
+    return client
+      .query(values === undefined ? { text } : { name: nameOf(text), text, values })
+      .then(undefined, rethrowTyped);
   } catch (error) {
-    throw storeErrorOf(error);
+    return Promise.reject(storeErrorOf(error));
   }
 }
+
+const rethrowTyped = (error: unknown): never => {
+  throw storeErrorOf(error);
+};
 
 /** The typed error of a failed query. @internal */
 export function storeErrorOf(error: unknown): StoreError {

@@ -6,15 +6,9 @@ import {
   type ReusableApprovalGrant,
 } from '@armorer/approval';
 import { nonNegative } from '../approval/postgres-approval-state-store';
-import {
-  checkClient,
-  checkTablePrefix,
-  type PostgresQueryable,
-  runQuery,
-  textKey,
-} from '../client/postgres-client';
+import { checkClient, checkTablePrefix, type PostgresQueryable, textKey } from '../client/postgres-client';
 import { StoreError } from '../errors/store-error';
-import { ensureSchema, tablesOf } from '../schema/schema';
+import { runStatement, tablesOf } from '../schema/schema';
 import { createSweeper } from '../schema/sweep';
 
 /** Options of {@link createPostgresGrantStateStore}. */
@@ -46,10 +40,7 @@ export function createPostgresGrantStateStore(options: PostgresGrantStateStoreOp
   const sweep = createSweeper(client, table);
   const columns = 'grant_json, uses_remaining, revoked';
 
-  async function query(text: string, values: unknown[]) {
-    await ensureSchema(client, prefix);
-    return await runQuery(client, text, values);
-  }
+  const query = (text: string, values: unknown[]) => runStatement(client, prefix, text, values);
 
   return {
     async issue(grant) {

@@ -1,4 +1,4 @@
-import type { PostgresQueryable } from '../client/postgres-client';
+import type { PostgresQueryable, PostgresQueryResult } from '../client/postgres-client';
 import { runQuery } from '../client/postgres-client';
 import { StoreError } from '../errors/store-error';
 
@@ -83,6 +83,8 @@ SELECT version FROM ${t.versions} WHERE component = 'stores';`;
 }
 
 const ready = new WeakMap<object, Map<string, Promise<void>>>();
+/** The prefixes whose migration finished, per client: their statements skip the wait. */
+const migrated = new WeakMap<object, Set<string>>();
 
 /**
  * Creates or migrates the tables once per client and prefix (on first use). A failure is not remembered:
@@ -97,10 +99,20 @@ export function ensureSchema(client: PostgresQueryable, prefix: string): Promise
   }
   const known = byPrefix.get(prefix);
   if (known !== undefined) return known;
-  const pending = migrate(client, prefix).catch((error: unknown) => {
-    byPrefix.delete(prefix);
-    throw error;
-  });
+  const pending = migrate(client, prefix).then(
+    () => {
+      let done = migrated.get(client);
+      if (done === undefined) {
+        done = new Set();
+        migrated.set(client, done);
+      }
+      done.add(prefix);
+    },
+    (error: unknown) => {
+      byPrefix.delete(prefix);
+      throw error;
+    },
+  );
   byPrefix.set(prefix, pending);
   return pending;
 }
@@ -116,4 +128,18 @@ async function migrate(client: PostgresQueryable, prefix: string): Promise<void>
       message: `The ${prefix} tables are at schema version ${version}; this package knows ${SCHEMA_VERSION}. Upgrade @armorer/store-postgres.`,
     });
   }
+}
+
+/**
+ * Runs one statement on the tables of `prefix`, migrating them first on the client's first use. Once the
+ * migration finished, the statement goes straight to the client (no wait on a settled promise). @internal
+ */
+export function runStatement(
+  client: PostgresQueryable,
+  prefix: string,
+  text: string,
+  values: unknown[],
+): Promise<PostgresQueryResult> {
+  if (migrated.get(client)?.has(prefix) === true) return runQuery(client, text, values);
+  return ensureSchema(client, prefix).then(() => runQuery(client, text, values));
 }

@@ -33,6 +33,9 @@ export interface RedisApprovalStateStoreOptions {
   readonly reservationLeaseMs?: number;
 }
 
+/** What a script answers when it applied the change. */
+const DONE = 1;
+
 const STATES: ReadonlySet<string> = new Set(['issued', 'reserved', 'consumed', 'revoked']);
 
 /**
@@ -62,7 +65,7 @@ export function createRedisApprovalStateStore(options: RedisApprovalStateStoreOp
 
   async function answer(promise: Promise<unknown>): Promise<void> {
     const code = await promise;
-    if (code !== 'ok') throw approvalRefusal(String(code));
+    if (code !== DONE) throw approvalRefusal(String(code));
   }
 
   async function reserve(
@@ -82,7 +85,7 @@ export function createRedisApprovalStateStore(options: RedisApprovalStateStoreOp
       lease,
       mode,
     ]);
-    if (code === 'ok') return;
+    if (code === DONE) return;
     if (code === 'match-failed' && mismatch !== undefined) throw new ApprovalError(mismatch);
     throw approvalRefusal(String(code));
   }

@@ -1,14 +1,15 @@
 import { luaScript } from '../client/redis-client';
 
 // A binding is one hash: s = state, sig = signature, r = when it was reserved (the caller's clock).
-// Every script answers 'ok' or a refusal code; state checks come first, as in the process-local store.
+// Every script answers 1 for done (an integer: the client decodes it without building a string) or a
+// refusal code; state checks come first, as in the process-local store.
 
 /** ARGV: signature, expire-at (ms). */
 export const ISSUE = luaScript(
   `if redis.call('EXISTS', KEYS[1]) == 1 then return 'already-issued' end
 redis.call('HSET', KEYS[1], 's', 'issued', 'sig', ARGV[1])
 redis.call('PEXPIREAT', KEYS[1], ARGV[2])
-return 'ok'`,
+return 1`,
   1,
 );
 
@@ -35,7 +36,7 @@ if ARGV[5] == 'consume' then
 else
   redis.call('HSET', KEYS[1], 's', 'reserved', 'r', ARGV[3])
 end
-return 'ok'`,
+return 1`,
   1,
 );
 
@@ -45,7 +46,7 @@ export const SETTLE = luaScript(
 if cur[1] and cur[2] ~= ARGV[1] then return 'binding-conflict' end
 if cur[1] ~= 'reserved' then return 'not-reserved' end
 redis.call('HSET', KEYS[1], 's', ARGV[2])
-return 'ok'`,
+return 1`,
   1,
 );
 
@@ -55,14 +56,14 @@ export const REVOKE = luaScript(
 if not cur[1] then
   redis.call('HSET', KEYS[1], 's', 'revoked', 'sig', ARGV[1])
   redis.call('PEXPIREAT', KEYS[1], ARGV[2])
-  return 'ok'
+  return 1
 end
 if cur[2] ~= ARGV[1] then return 'binding-conflict' end
-if cur[1] == 'revoked' then return 'ok' end
+if cur[1] == 'revoked' then return 1 end
 if cur[1] == 'consumed' then return 'already-consumed' end
 if cur[1] == 'reserved' then return 'already-reserved' end
 redis.call('HSET', KEYS[1], 's', 'revoked')
-return 'ok'`,
+return 1`,
   1,
 );
 

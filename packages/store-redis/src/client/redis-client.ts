@@ -33,22 +33,28 @@ export function luaScript(source: string, keys: number): LuaScript {
  * restart or `SCRIPT FLUSH`; EVAL also caches it again). Client errors become a typed {@link StoreError}.
  * @internal
  */
-export async function runScript(
+export function runScript(
   client: RedisScriptClient,
   script: LuaScript,
   args: (string | number)[],
 ): Promise<unknown> {
   try {
-    return await client.evalsha(script.sha1, script.keys, ...args);
+    return client.evalsha(script.sha1, script.keys, ...args).then(undefined, (error: unknown) => {
+      if (!isNoScript(error)) throw storeErrorOf(error);
+      try {
+        return client.eval(script.source, script.keys, ...args).then(undefined, rethrowTyped);
+      } catch (thrown) {
+        throw storeErrorOf(thrown);
+      }
+    });
   } catch (error) {
-    if (!isNoScript(error)) throw storeErrorOf(error);
-  }
-  try {
-    return await client.eval(script.source, script.keys, ...args);
-  } catch (error) {
-    throw storeErrorOf(error);
+    return Promise.reject(storeErrorOf(error));
   }
 }
+
+const rethrowTyped = (error: unknown): never => {
+  throw storeErrorOf(error);
+};
 
 function isNoScript(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('NOSCRIPT');

@@ -5,7 +5,7 @@ import {
   type ApprovalErrorCode,
   type ApprovalRequestView,
   type ApprovalStateStore,
-  assertApprovalBindingMatches,
+  matchApprovalBinding,
   parseApprovalBinding,
 } from '@armorer/approval';
 import type { SqliteDatabase } from '../driver/sqlite-database';
@@ -30,6 +30,8 @@ export interface SqliteApprovalStoreOptions {
 
 const SELECT = 'SELECT signature, state, reserved_at FROM armorer_approvals WHERE key = ?';
 const UPDATE_STATE = 'UPDATE armorer_approvals SET state = ?, reserved_at = ? WHERE key = ?';
+const RESERVE_IF_FREE = `${UPDATE_STATE} AND signature = ? AND (state = 'issued'
+  OR (state = 'reserved' AND reserved_at IS NOT NULL AND reserved_at + ? <= ?))`;
 
 interface Row {
   readonly state: ApprovalBindingState;
@@ -81,12 +83,23 @@ export function sqliteApprovalStateStore(
   ) {
     const checked = parseApprovalBinding(binding);
     const key = keyOf(checked);
+    // Matching is pure (the binding is immutable): known before the transaction, applied inside it.
+    const mismatch = matchApprovalBinding(checked, view, now);
     database.write(`${next === 'reserved' ? 'reserving' : 'consuming'} an approval`, () => {
+      const at = database.now();
+      if (mismatch === undefined) {
+        // One conditional update: issued, or reserved with its lease passed (as effectiveState reads it).
+        const changed = database
+          .statement(RESERVE_IF_FREE)
+          .run(next, next === 'reserved' ? at : null, key, checked.signature, lease, at).changes;
+        if (changed === 1) return;
+      }
+      // Refused, or a request that does not match: the row names the refusal, state checks first.
       const row = rowOf(checked, key);
       if (row === undefined) throw refusal('not-issued', 'The approval was never issued (or was lost).');
       refuseUnlessIssued(effectiveState(row));
-      assertApprovalBindingMatches(checked, view, now);
-      database.statement(UPDATE_STATE).run(next, next === 'reserved' ? database.now() : null, key);
+      if (mismatch !== undefined) throw new ApprovalError(mismatch);
+      database.statement(UPDATE_STATE).run(next, next === 'reserved' ? at : null, key);
     });
   }
 
