@@ -1,5 +1,5 @@
 import {
-  type ApprovalBinding,
+  type IssuedApprovalBinding,
   type ApprovalStateStore,
   createProcessLocalApprovalStateStore,
 } from '@armorer/approval';
@@ -68,7 +68,7 @@ export async function pausePayment(
   toolbox: ReturnType<typeof makeApprovalToolbox>,
   id = 'call-1',
   args: Record<string, unknown> = { payee: 'ada', cents: 500 },
-): Promise<PendingApproval & { binding: ApprovalBinding }> {
+): Promise<PendingApproval & { binding: IssuedApprovalBinding }> {
   const result = await toolbox.execute({ id, name: 'send-payment', arguments: args }, { requestContext });
   if (result.outcome !== 'action_required' || result.pendingApproval?.binding === undefined) {
     throw new Error(`expected a signed pause, got ${result.outcome}`);
