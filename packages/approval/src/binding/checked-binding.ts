@@ -16,7 +16,14 @@ class ReturnTarget {
  * @internal
  */
 export class CheckedBinding extends ReturnTarget {
-  #key: string | undefined = undefined;
+  // Set while stamping, before the binding is frozen: writing a private field of a frozen object
+  // later takes a slow path in JavaScriptCore.
+  readonly #key: string;
+
+  private constructor(binding: ApprovalBinding) {
+    super(binding);
+    this.#key = `${binding.replayScope}\u0000${binding.nonce}`;
+  }
 
   /** Stamps and freezes a binding the parser built. */
   static seal<T extends ApprovalBinding>(binding: T): T {
@@ -30,13 +37,7 @@ export class CheckedBinding extends ReturnTarget {
 
   static keyOf(binding: Pick<ApprovalBinding, 'replayScope' | 'nonce'>): string {
     if (!(#key in binding)) return `${binding.replayScope}\u0000${binding.nonce}`;
-    const checked = binding as unknown as CheckedBinding;
-    let key = checked.#key;
-    if (key === undefined) {
-      key = `${binding.replayScope}\u0000${binding.nonce}`;
-      checked.#key = key;
-    }
-    return key;
+    return (binding as unknown as CheckedBinding).#key;
   }
 }
 

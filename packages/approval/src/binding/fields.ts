@@ -61,13 +61,15 @@ export function isHex64(value: unknown): value is string {
 export function capabilities(value: unknown): readonly string[] | null {
   if (value === null) return null;
   if (!Array.isArray(value) || value.length > MAX_CAPABILITIES) fail('capabilities');
-  const copy = new Array<string>(value.length);
   for (let index = 0; index < value.length; index++) {
     const item: unknown = value[index];
     if (typeof item !== 'string' || item.length > MAX_STRING) fail('capabilities');
-    copy[index] = item;
   }
-  return internCapabilities(copy);
+  const list = value as string[];
+  // Consecutive bindings mostly carry the same list: that hit needs no copy and no map lookup.
+  if (sameList(list, lastInterned)) return lastInterned;
+  lastInterned = internByText(list.slice());
+  return lastInterned;
 }
 
 /**
@@ -77,7 +79,16 @@ export function capabilities(value: unknown): readonly string[] | null {
  */
 const internedCapabilities = new Map<string, readonly string[]>();
 
-function internCapabilities(list: string[]): readonly string[] {
+/** The list interned last. */
+let lastInterned: readonly string[] = Object.freeze([]);
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+  return true;
+}
+
+function internByText(list: string[]): readonly string[] {
   const key = JSON.stringify(list);
   let frozen = internedCapabilities.get(key);
   if (frozen === undefined) {

@@ -1,7 +1,6 @@
 import { ApprovalError, approvalError } from '../errors/errors';
 import { type ApprovalSecret, isApprovalSecret, keyFor, type SigningKey } from '../signing/signing-key';
 import { CheckedBinding } from './checked-binding';
-import { isHex64 } from './fields';
 import { parseApprovalBinding } from './parse-binding';
 import { approvalPayloadText, decodeApprovalPayload } from './payload';
 import {
@@ -152,9 +151,10 @@ function openV2(value: object, key: SigningKey): ApprovalBinding {
   // Read once: every later step uses these locals, never the (untrusted) object again.
   const payload = record.payload;
   const signature = record.signature;
-  if (typeof payload !== 'string' || !isHex64(signature)) {
+  if (typeof payload !== 'string' || typeof signature !== 'string') {
     throw approvalError('invalid-binding', 'The approval binding is malformed: no payload or signature.');
   }
+  // `verify` refuses anything but 64 characters, and no other text equals the computed lowercase hex.
   if (!key.verify(DOMAIN_V2, payload, signature)) throw invalidSignature();
   // A binding the parser already produced was decoded from this very payload (it is frozen); anything
   // else is decoded from the verified text itself.

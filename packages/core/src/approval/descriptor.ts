@@ -20,8 +20,7 @@ function refuse(code: 'invalid-descriptor' | 'missing-secret', message: string):
 }
 
 /** A field the descriptor repeats from its binding must repeat it exactly (or be absent). */
-function checkEcho(record: Record<string, unknown>, field: string, expected: string): void {
-  const value = record[field];
+function checkEcho(value: unknown, field: string, expected: string): void {
   if (value !== undefined && value !== expected) {
     refuse('invalid-descriptor', `The descriptor's ${field} does not match the signed approval.`);
   }
@@ -64,9 +63,10 @@ export function verifyDescriptor(
   ) {
     refuse('invalid-descriptor', 'The proposed call does not match the signed approval.');
   }
-  checkEcho(record, 'toolName', binding.toolName);
-  checkEcho(record, 'callId', binding.callId);
-  checkEcho(record, 'kind', binding.kind);
+  // Static reads: a keyed read per field name would be a megamorphic load.
+  checkEcho(record.toolName, 'toolName', binding.toolName);
+  checkEcho(record.callId, 'callId', binding.callId);
+  checkEcho(record.kind, 'kind', binding.kind);
   if (binding.version === APPROVAL_BINDING_V2) {
     if (!jsonEqual(args, binding.arguments)) refuse('invalid-descriptor', NOT_APPROVED);
     return { binding, proposedArguments: binding.arguments };
