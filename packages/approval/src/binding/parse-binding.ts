@@ -1,7 +1,12 @@
 import { CheckedBinding } from './checked-binding';
 import { authorizationRevision, capabilities, fail, isHex64, nullableText, text, time } from './fields';
 import { decodeApprovalPayload } from './payload';
-import { APPROVAL_BINDING_V1, APPROVAL_BINDING_V2, type ApprovalBinding, type ApprovalBindingV1 } from './types';
+import {
+  APPROVAL_BINDING_V1,
+  APPROVAL_BINDING_V2,
+  type ApprovalBinding,
+  type ApprovalBindingV1,
+} from './types';
 
 export { approvalBindingKey } from './checked-binding';
 

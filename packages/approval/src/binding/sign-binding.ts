@@ -140,7 +140,8 @@ function invalidSignature(): ApprovalError {
  */
 export function openApprovalBinding(value: unknown, secret: ApprovalSecret | SigningKey): ApprovalBinding {
   const key = signingKey(secret);
-  if ((value as { version?: unknown } | null)?.version === APPROVAL_BINDING_V2) return openV2(value as object, key);
+  if ((value as { version?: unknown } | null)?.version === APPROVAL_BINDING_V2)
+    return openV2(value as object, key);
   const binding = parseApprovalBinding(value);
   verifyApprovalBinding(binding, key);
   return binding;

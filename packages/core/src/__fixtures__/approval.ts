@@ -1,7 +1,7 @@
 import {
-  type IssuedApprovalBinding,
   type ApprovalStateStore,
   createProcessLocalApprovalStateStore,
+  type IssuedApprovalBinding,
 } from '@armorer/approval';
 import { z } from 'zod';
 import type { PendingApproval, ToolPolicy } from '../policy/types';

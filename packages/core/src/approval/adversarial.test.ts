@@ -164,7 +164,9 @@ describe('resumes that must fail closed', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expectRefused(await short.toolbox.resumeApproval(short.descriptor, { requestContext }), 'expired');
     expect(short.runs.count).toBe(0);
-    expect(await short.approvalStateStore.state(parseApprovalBinding(short.descriptor.binding))).toBe('issued');
+    expect(await short.approvalStateStore.state(parseApprovalBinding(short.descriptor.binding))).toBe(
+      'issued',
+    );
     expect(() => makeApprovalToolbox(short.runs, { approvalBindingTtlMs: 0 })).toThrow(
       /approvalBindingTtlMs/,
     );

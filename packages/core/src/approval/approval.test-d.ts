@@ -1,9 +1,9 @@
 import { expectTypeOf, test } from 'bun:test';
 import type {
-  IssuedApprovalBinding,
   ApprovalBindingState,
   ApprovalStateStore,
   GrantStateStore,
+  IssuedApprovalBinding,
   ReusableApprovalGrant,
 } from '@armorer/approval';
 import type { ToolboxEventMap } from '../events/types';
