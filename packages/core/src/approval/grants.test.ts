@@ -187,8 +187,9 @@ describe('reusable approval grants', () => {
     await other.issueGrant(request);
     const stale = createToolbox([], { approvalSecret: SECRET, grantStateStore, policyRevision: 'policy-0' });
     await stale.issueGrant(request);
-    const expiring = await toolbox.issueGrant({ ...request, expiresAt: Date.now() + 1 });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Far enough ahead that a busy machine still issues it before it expires; then waited out.
+    const expiring = await toolbox.issueGrant({ ...request, expiresAt: Date.now() + 250 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const revoked = await toolbox.issueGrant(request);
     await toolbox.revokeGrant(revoked.id);
     await toolbox.revokeGrant(revoked.id);
