@@ -28,20 +28,29 @@ export {
   normalizeCapabilities,
 } from './binding/match-binding';
 export { approvalBindingKey, parseApprovalBinding } from './binding/parse-binding';
+export { approvalPayloadText } from './binding/payload';
 export {
   bindingSigningText,
+  openApprovalBinding,
   signApprovalBinding,
+  signApprovalPayload,
   signPendingApproval,
   verifyApprovalBinding,
 } from './binding/sign-binding';
 export type {
   ApprovalBinding,
+  ApprovalBindingEnvelope,
+  ApprovalBindingFields,
   ApprovalBindingState,
+  ApprovalBindingV1,
+  ApprovalBindingV2,
   ApprovalKind,
   ApprovalRequestView,
+  IssuedApprovalBinding,
   UnsignedApprovalBinding,
+  UnsignedApprovalPayload,
 } from './binding/types';
-export { APPROVAL_BINDING_VERSION } from './binding/types';
+export { APPROVAL_BINDING_V1, APPROVAL_BINDING_V2, APPROVAL_BINDING_VERSION } from './binding/types';
 export type { ApprovalErrorCode, ApprovalErrorOptions, GrantErrorCode } from './errors/errors';
 export { ApprovalError, GrantError } from './errors/errors';
 export { approvalRefusal } from './errors/refusal';

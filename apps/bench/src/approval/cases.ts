@@ -1,9 +1,9 @@
 import {
-  APPROVAL_BINDING_VERSION,
+  APPROVAL_BINDING_V2,
   createSigningKey,
-  signApprovalBinding,
-  type UnsignedApprovalBinding,
-  verifyApprovalBinding,
+  openApprovalBinding,
+  signApprovalPayload,
+  type UnsignedApprovalPayload,
 } from '@armorer/approval';
 import { createTool, createToolbox, type PendingApproval, type Toolbox } from '@armorer/core';
 import { z } from 'zod';
@@ -54,11 +54,14 @@ export function createPolicyCases(): {
   };
 }
 
-/** One realistic binding, signed then verified per operation. */
+/**
+ * One realistic binding, signed then verified per operation, in the format toolboxes issue (version 2:
+ * the signature covers the payload text; verifying decodes it).
+ */
 export function createSignVerifyCase(): () => boolean {
   const key = createSigningKey(SECRET);
-  const unsigned: UnsignedApprovalBinding = {
-    version: APPROVAL_BINDING_VERSION,
+  const unsigned: UnsignedApprovalPayload = {
+    version: APPROVAL_BINDING_V2,
     kind: 'approval',
     principalId: 'user-1',
     tenantId: 'tenant-1',
@@ -74,16 +77,15 @@ export function createSignVerifyCase(): () => boolean {
     approvalRevision: 'approval-1',
     toolName: 'send-payment',
     callId: 'call_8f2a0c1d9e7b',
-    argumentsDigest: '7b66264d9a5b3e864eabcfcda8c9cfe0faf3a49f1a58be5aefcb41db13e01d96',
+    arguments: { payee: 'acct_4242', cents: 12_500, memo: 'invoice 2026-11' },
     issuedAt: 1_796_154_781_327,
     expiresAt: 1_796_241_181_327,
     nonce: 'f9d029046203bbd82723226a8d48bc2b',
     replayScope: 'tenant=tenant-1;principal=user-1',
   };
   return () => {
-    const binding = signApprovalBinding(unsigned, key);
-    verifyApprovalBinding(binding, key);
-    return binding.signature.length === 64;
+    const envelope = signApprovalPayload(unsigned, key);
+    return openApprovalBinding(envelope, key).signature.length === 64;
   };
 }
 

@@ -4,7 +4,7 @@ import { ApprovalError } from '../errors/errors';
 import { matchApprovalBinding, normalizeCapabilities } from './match-binding';
 import { approvalBindingKey, parseApprovalBinding } from './parse-binding';
 import { signApprovalBinding, signPendingApproval, verifyApprovalBinding } from './sign-binding';
-import type { ApprovalBinding, ApprovalRequestView } from './types';
+import type { ApprovalBinding, ApprovalBindingV1, ApprovalRequestView } from './types';
 
 const SECRET = 'binding-test-secret';
 const NOW = 1_800_000_000_000;
@@ -24,7 +24,7 @@ const view: ApprovalRequestView = {
   approvalRevision: 'ap1',
 };
 
-const binding: ApprovalBinding = signApprovalBinding(
+const binding: ApprovalBindingV1 = signApprovalBinding(
   {
     ...view,
     version: 1,
@@ -41,7 +41,7 @@ const binding: ApprovalBinding = signApprovalBinding(
 );
 
 /** A different value of the same kind for a binding field. */
-function changed(field: keyof ApprovalBinding, value: unknown): unknown {
+function changed(field: keyof ApprovalBindingV1, value: unknown): unknown {
   if (field === 'capabilities') return ['read'];
   if (field === 'version') return 2;
   if (field === 'kind') return value === 'approval' ? 'input' : 'approval';

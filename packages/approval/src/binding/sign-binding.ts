@@ -1,11 +1,24 @@
 import { ApprovalError, approvalError } from '../errors/errors';
 import { type ApprovalSecret, isApprovalSecret, keyFor, type SigningKey } from '../signing/signing-key';
-import { APPROVAL_BINDING_VERSION, type ApprovalBinding, type UnsignedApprovalBinding } from './types';
+import { CheckedBinding } from './checked-binding';
+import { parseApprovalBinding } from './parse-binding';
+import { approvalPayloadText, decodeApprovalPayload } from './payload';
+import {
+  APPROVAL_BINDING_V1,
+  APPROVAL_BINDING_V2,
+  type ApprovalBinding,
+  type ApprovalBindingEnvelope,
+  type ApprovalBindingV1,
+  type UnsignedApprovalBinding,
+  type UnsignedApprovalPayload,
+} from './types';
 
 const DOMAIN = 'armorer.approval-binding.v1';
+/** Version 2 signs under its own domain: a signature of one version never verifies as the other's. */
+const DOMAIN_V2 = 'armorer.approval-binding.v2';
 
 /**
- * The exact text a binding's signature covers: every field but the signature, in a fixed order, as one
+ * The exact text a version 1 binding's signature covers: every field but the signature, in a fixed order, as one
  * JSON array (compact, and unambiguous since every value is JSON-encoded).
  *
  * @example
@@ -52,7 +65,7 @@ function signingKey(secret: ApprovalSecret | SigningKey): SigningKey {
 }
 
 /**
- * The HMAC-SHA256 signature of a pending approval's binding (hex). Grants use the same primitive under
+ * The HMAC-SHA256 signature of a version 1 binding (hex). Grants use the same primitive under
  * another domain, so a grant signature never verifies as a binding signature.
  *
  * @example
@@ -69,7 +82,8 @@ export function signPendingApproval(
 }
 
 /**
- * Signs an unsigned binding and returns the signed copy.
+ * Signs an unsigned version 1 binding and returns the signed copy. New bindings should be version 2
+ * ({@link signApprovalPayload}); version 1 stays supported for bindings already issued.
  *
  * @example
  * ```ts
@@ -80,30 +94,94 @@ export function signPendingApproval(
 export function signApprovalBinding(
   binding: UnsignedApprovalBinding,
   secret: ApprovalSecret | SigningKey,
-): ApprovalBinding {
+): ApprovalBindingV1 {
   const { signature: _ignored, ...unsigned } = binding as UnsignedApprovalBinding & { signature?: unknown };
   return { ...unsigned, signature: signPendingApproval(unsigned, secret) };
 }
 
 /**
- * Verifies a binding's version and signature in constant time. Throws an {@link ApprovalError}
- * (`invalid-binding`, `invalid-signature` or `missing-secret`) when it does not verify.
+ * Signs the content of a version 2 binding: returns the envelope a descriptor carries, whose signature
+ * covers the payload text exactly (see {@link approvalPayloadText}). Throws a TypeError when the
+ * arguments are not JSON data, and an {@link ApprovalError} (`missing-secret`) without a secret.
  *
  * @example
  * ```ts
- * verifyApprovalBinding(descriptor.binding, secret);
+ * const envelope = signApprovalPayload({ ...fields, version: 2, arguments: { to: 'bob' } }, secret);
+ * const binding = openApprovalBinding(JSON.parse(JSON.stringify(envelope)), secret);
  * ```
  */
-export function verifyApprovalBinding(binding: ApprovalBinding, secret: ApprovalSecret | SigningKey): void {
+export function signApprovalPayload(
+  unsigned: UnsignedApprovalPayload,
+  secret: ApprovalSecret | SigningKey,
+): ApprovalBindingEnvelope {
   const key = signingKey(secret);
-  if (binding?.version !== APPROVAL_BINDING_VERSION) {
+  const payload = approvalPayloadText(unsigned);
+  return { version: APPROVAL_BINDING_V2, payload, signature: key.sign(DOMAIN_V2, payload) };
+}
+
+function invalidSignature(): ApprovalError {
+  return new ApprovalError({
+    code: 'invalid-signature',
+    message: 'The approval binding signature does not verify: it was altered or signed under another secret.',
+  });
+}
+
+/**
+ * Verifies an untrusted binding of either version and returns it checked and frozen: the one call a
+ * resume needs. A version 2 envelope's signature is checked over the received payload before the payload
+ * is parsed; a version 1 binding is parsed, then its signing text is rebuilt and checked. Throws an
+ * {@link ApprovalError} (`invalid-binding`, `invalid-signature` or `missing-secret`).
+ *
+ * @example
+ * ```ts
+ * const binding = openApprovalBinding(descriptor.binding, secret);
+ * binding.tenantId; // signed
+ * ```
+ */
+export function openApprovalBinding(value: unknown, secret: ApprovalSecret | SigningKey): ApprovalBinding {
+  const key = signingKey(secret);
+  if ((value as { version?: unknown } | null)?.version === APPROVAL_BINDING_V2)
+    return openV2(value as object, key);
+  const binding = parseApprovalBinding(value);
+  verifyApprovalBinding(binding, key);
+  return binding;
+}
+
+function openV2(value: object, key: SigningKey): ApprovalBinding {
+  const record = value as Record<string, unknown>;
+  // Read once: every later step uses these locals, never the (untrusted) object again.
+  const payload = record.payload;
+  const signature = record.signature;
+  if (typeof payload !== 'string' || typeof signature !== 'string') {
+    throw approvalError('invalid-binding', 'The approval binding is malformed: no payload or signature.');
+  }
+  // `verify` refuses anything but 64 characters, and no other text equals the computed lowercase hex.
+  if (!key.verify(DOMAIN_V2, payload, signature)) throw invalidSignature();
+  // A binding the parser already produced was decoded from this very payload (it is frozen); anything
+  // else is decoded from the verified text itself.
+  return CheckedBinding.has(value) ? (value as ApprovalBinding) : decodeApprovalPayload(payload, signature);
+}
+
+/**
+ * Verifies a binding's version and signature in constant time. Throws an {@link ApprovalError}
+ * (`invalid-binding`, `invalid-signature` or `missing-secret`) when it does not verify. For version 2
+ * only the envelope's `payload` and `signature` count: use the returned binding (decoded from the
+ * verified payload), not other properties of the value passed in.
+ *
+ * @example
+ * ```ts
+ * const binding = verifyApprovalBinding(descriptor.binding, secret);
+ * ```
+ */
+export function verifyApprovalBinding(
+  binding: ApprovalBinding | ApprovalBindingEnvelope,
+  secret: ApprovalSecret | SigningKey,
+): ApprovalBinding {
+  const key = signingKey(secret);
+  if (binding?.version === APPROVAL_BINDING_V2) return openV2(binding, key);
+  if (binding?.version !== APPROVAL_BINDING_V1) {
     throw approvalError('invalid-binding', 'The approval binding has an unknown version.');
   }
-  if (!key.verify(DOMAIN, bindingSigningText(binding), binding.signature)) {
-    throw new ApprovalError({
-      code: 'invalid-signature',
-      message:
-        'The approval binding signature does not verify: it was altered or signed under another secret.',
-    });
-  }
+  if (!key.verify(DOMAIN, bindingSigningText(binding), binding.signature)) throw invalidSignature();
+  return binding as ApprovalBindingV1;
 }

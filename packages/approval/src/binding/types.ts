@@ -1,5 +1,24 @@
-/** The binding format version. A binding of another version never verifies. */
-export const APPROVAL_BINDING_VERSION = 1 as const;
+import type { JsonValue } from '../json/canonical-json';
+
+/**
+ * Version 1 of the binding format: every field travels in the clear, the signature covers a canonical
+ * text rebuilt from them, and the proposed arguments are covered by their SHA-256 digest. Still verified
+ * (descriptors issued by earlier releases may sit in durable stores); no longer issued by default.
+ */
+export const APPROVAL_BINDING_V1 = 1 as const;
+
+/**
+ * Version 2 of the binding format, issued by default: the signature covers one canonical payload text
+ * that travels in the descriptor (fields and proposed arguments inside), so verifying is one HMAC over
+ * the received text and one `JSON.parse`. See {@link ApprovalBindingEnvelope}.
+ */
+export const APPROVAL_BINDING_V2 = 2 as const;
+
+/**
+ * The version of the flat binding format ({@link ApprovalBindingV1}), kept under its first name.
+ * A binding of an unknown version never verifies.
+ */
+export const APPROVAL_BINDING_VERSION = APPROVAL_BINDING_V1;
 
 /** What a paused call waits for: a person's approval, or a person's input. */
 export type ApprovalKind = 'approval' | 'input';
@@ -24,18 +43,11 @@ export interface ApprovalRequestView {
   readonly approvalRevision: string | null;
 }
 
-/**
- * The signed, versioned part of a pending approval: it ties one proposed call to the request that made
- * it. A valid signature proves integrity, not authority: a resume must also present a request context
- * that matches, and the approval state store lets it be used once.
- */
-export interface ApprovalBinding extends ApprovalRequestView {
-  readonly version: typeof APPROVAL_BINDING_VERSION;
+/** The fields every binding version signs: the request view plus the call, its lifetime and its key. */
+export interface ApprovalBindingFields extends ApprovalRequestView {
   readonly kind: ApprovalKind;
   readonly toolName: string;
   readonly callId: string;
-  /** SHA-256 (hex) of the canonical JSON of the proposed arguments. */
-  readonly argumentsDigest: string;
   /** Epoch milliseconds. */
   readonly issuedAt: number;
   /** Epoch milliseconds; the binding is refused from this instant on. */
@@ -43,12 +55,61 @@ export interface ApprovalBinding extends ApprovalRequestView {
   /** Unique within `replayScope`; the store keys a binding by both. */
   readonly nonce: string;
   readonly replayScope: string;
-  /** Hex HMAC-SHA256 over every other field. */
+  /** Hex HMAC-SHA256 over the signed content (which content depends on the version). */
   readonly signature: string;
 }
 
-/** A binding before it is signed. */
-export type UnsignedApprovalBinding = Omit<ApprovalBinding, 'signature'>;
+/**
+ * A version 1 binding, as it travels and as it is checked: every field in the clear. A valid
+ * signature proves integrity, not authority: a resume must also present a request context that
+ * matches, and the approval state store lets it be used once.
+ */
+export interface ApprovalBindingV1 extends ApprovalBindingFields {
+  readonly version: typeof APPROVAL_BINDING_V1;
+  /** SHA-256 (hex) of the canonical JSON of the proposed arguments. */
+  readonly argumentsDigest: string;
+}
+
+/**
+ * A version 2 binding as it travels in a pending-approval descriptor: the signed payload text and its
+ * signature. Read its fields with `parseApprovalBinding` (which decodes without verifying) or verify
+ * and decode with `verifyApprovalBinding`.
+ */
+export interface ApprovalBindingEnvelope {
+  readonly version: typeof APPROVAL_BINDING_V2;
+  /** The signed fields and the proposed arguments, as one compact JSON array (see `approvalPayloadText`). */
+  readonly payload: string;
+  /** Hex HMAC-SHA256 over `payload`. */
+  readonly signature: string;
+}
+
+/** A version 2 binding decoded from its envelope: every signed field, the arguments and the payload. */
+export interface ApprovalBindingV2 extends ApprovalBindingFields {
+  readonly version: typeof APPROVAL_BINDING_V2;
+  /** The proposed arguments, exactly as signed (JSON data). */
+  readonly arguments: Readonly<Record<string, JsonValue>>;
+  /** The signed payload text the fields were decoded from. */
+  readonly payload: string;
+}
+
+/**
+ * A checked binding of either version: what `parseApprovalBinding` returns and what approval state
+ * stores receive. Stores only rely on the fields both versions share.
+ */
+export type ApprovalBinding = ApprovalBindingV1 | ApprovalBindingV2;
+
+/** What a pending-approval descriptor carries: a version 1 binding, or a version 2 envelope. */
+export type IssuedApprovalBinding = ApprovalBindingV1 | ApprovalBindingEnvelope;
+
+/** A version 1 binding before it is signed. */
+export type UnsignedApprovalBinding = Omit<ApprovalBindingV1, 'signature'>;
+
+/** The content of a version 2 binding before it is signed into an envelope. */
+export interface UnsignedApprovalPayload extends Omit<ApprovalBindingFields, 'signature'> {
+  readonly version: typeof APPROVAL_BINDING_V2;
+  /** The proposed arguments (JSON data); signed in canonical form. */
+  readonly arguments: Readonly<Record<string, unknown>>;
+}
 
 /** Where a binding stands in its store. `reserved` is the in-flight state of a resume. */
 export type ApprovalBindingState = 'issued' | 'reserved' | 'consumed' | 'revoked';

@@ -95,11 +95,14 @@ function equal(left: unknown, right: unknown, depth: number): boolean {
   }
   const a = left as Record<string, unknown>;
   const b = right as Record<string, unknown>;
-  const keysA = Object.keys(a).filter((key) => a[key] !== undefined);
-  const keysB = Object.keys(b).filter((key) => b[key] !== undefined);
-  if (keysA.length !== keysB.length) return false;
-  for (const key of keysA) {
-    if (!Object.hasOwn(b, key) || !equal(a[key], b[key], depth + 1)) return false;
+  // Counted rather than filtered: no key arrays built on the resume path.
+  let defined = 0;
+  for (const key of Object.keys(a)) {
+    const item = a[key];
+    if (item === undefined) continue;
+    defined++;
+    if (!Object.hasOwn(b, key) || !equal(item, b[key], depth + 1)) return false;
   }
-  return true;
+  for (const key of Object.keys(b)) if (b[key] !== undefined) defined--;
+  return defined === 0;
 }

@@ -6,7 +6,9 @@ export type MaybePromise<T> = T | Promise<T>;
 /**
  * Where approval bindings live between the pause and the resume. Every toolbox that issues, restores,
  * revokes or resumes the same approvals must share one store (a database, queue or key-value store for
- * several processes). A binding is keyed by `replayScope` and `nonce`; every method refuses by throwing
+ * several processes). A toolbox passes checked bindings (`parseApprovalBinding` returns one as it is
+ * and decodes a descriptor's version 2 envelope or version 1 binding). A binding is keyed by
+ * `replayScope` and `nonce`; every method refuses by throwing
  * an `ApprovalError` and must be atomic with respect to the others for the same key.
  *
  * Run `approvalStateStoreConformance` from `@armorer/test` against an implementation to check the

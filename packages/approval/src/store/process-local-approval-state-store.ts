@@ -24,7 +24,8 @@ export interface ProcessLocalApprovalStateStoreOptions {
 /**
  * An in-memory {@link ApprovalStateStore}: process-local, lost on restart, never shared between
  * processes. Each method runs to completion without yielding, so the state transitions are atomic
- * within the process.
+ * within the process. `reserve`, `commit` and `release` return nothing when they succeed and a
+ * rejected promise when they refuse; the other methods return promises.
  *
  * @example
  * ```ts
@@ -75,6 +76,12 @@ export function createProcessLocalApprovalStateStore(
     return entry;
   }
 
+  function leaveReserved(binding: ApprovalBinding, next: 'consumed' | 'issued'): void {
+    const entry = entryOf(parseApprovalBinding(binding));
+    if (entry?.state !== 'reserved') throw approvalError('not-reserved', 'The approval is not reserved.');
+    entry.state = next;
+  }
+
   return {
     async issue(binding) {
       const checked = parseApprovalBinding(binding);
@@ -84,18 +91,28 @@ export function createProcessLocalApprovalStateStore(
       sweep();
       entries.set(key, { state: 'issued', signature: checked.signature, expiresAt: checked.expiresAt });
     },
-    async reserve(binding, view, now) {
-      reserveNow(binding, view, now);
+    // The resume path's three steps answer synchronously when they succeed (nothing to wait for in
+    // memory, and no promise per step); a refusal is still a rejected promise, as from an async store.
+    reserve(binding, view, now) {
+      try {
+        reserveNow(binding, view, now);
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
-    async commit(binding) {
-      const entry = entryOf(parseApprovalBinding(binding));
-      if (entry?.state !== 'reserved') throw approvalError('not-reserved', 'The approval is not reserved.');
-      entry.state = 'consumed';
+    commit(binding) {
+      try {
+        leaveReserved(binding, 'consumed');
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
-    async release(binding) {
-      const entry = entryOf(parseApprovalBinding(binding));
-      if (entry?.state !== 'reserved') throw approvalError('not-reserved', 'The approval is not reserved.');
-      entry.state = 'issued';
+    release(binding) {
+      try {
+        leaveReserved(binding, 'issued');
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
     async consume(binding, view, now) {
       reserveNow(binding, view, now).state = 'consumed';

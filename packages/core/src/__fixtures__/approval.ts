@@ -1,7 +1,7 @@
 import {
-  type ApprovalBinding,
   type ApprovalStateStore,
   createProcessLocalApprovalStateStore,
+  type IssuedApprovalBinding,
 } from '@armorer/approval';
 import { z } from 'zod';
 import type { PendingApproval, ToolPolicy } from '../policy/types';
@@ -68,7 +68,7 @@ export async function pausePayment(
   toolbox: ReturnType<typeof makeApprovalToolbox>,
   id = 'call-1',
   args: Record<string, unknown> = { payee: 'ada', cents: 500 },
-): Promise<PendingApproval & { binding: ApprovalBinding }> {
+): Promise<PendingApproval & { binding: IssuedApprovalBinding }> {
   const result = await toolbox.execute({ id, name: 'send-payment', arguments: args }, { requestContext });
   if (result.outcome !== 'action_required' || result.pendingApproval?.binding === undefined) {
     throw new Error(`expected a signed pause, got ${result.outcome}`);

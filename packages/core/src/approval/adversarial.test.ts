@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { type ApprovalBinding, createProcessLocalApprovalStateStore } from '@armorer/approval';
+import { createProcessLocalApprovalStateStore, parseApprovalBinding } from '@armorer/approval';
 import { makeApprovalToolbox, pausePayment, requestContext } from '../__fixtures__/approval';
 import type { ToolResult } from '../execution/types';
 import type { RequestContext } from '../policy/request-context';
@@ -14,7 +14,7 @@ async function setup(options: Parameters<typeof makeApprovalToolbox>[1] = {}) {
   /** The refusal left everything usable: the tool never ran, the binding is issued, the sibling resumes. */
   async function expectFailedClosed(reason: string | RegExp) {
     expect(runs.count).toBe(0);
-    expect(await approvalStateStore.state(descriptor.binding)).toBe('issued');
+    expect(await approvalStateStore.state(parseApprovalBinding(descriptor.binding))).toBe('issued');
     const resumed = await toolbox.resumeApproval(sibling, { requestContext });
     expect(resumed.outcome).toBe('success');
     expect(runs.count).toBe(1);
@@ -36,8 +36,8 @@ const withAuthority = (change: Record<string, unknown>): RequestContext => ({
 describe('resumes that must fail closed', () => {
   test('tampering with any signed field or the signature', async () => {
     const { toolbox, descriptor, expectFailedClosed } = await setup();
-    for (const field of Object.keys(descriptor.binding) as (keyof ApprovalBinding)[]) {
-      const value = descriptor.binding[field] as unknown;
+    for (const field of Object.keys(descriptor.binding)) {
+      const value = (descriptor.binding as unknown as Record<string, unknown>)[field];
       const tampered =
         typeof value === 'number'
           ? value + 1
@@ -82,7 +82,7 @@ describe('resumes that must fail closed', () => {
     });
     expectRefused(await other.resumeApproval(descriptor, { requestContext }), 'invalid-signature');
     expect(runs.count).toBe(0);
-    expect(await approvalStateStore.state(descriptor.binding)).toBe('issued');
+    expect(await approvalStateStore.state(parseApprovalBinding(descriptor.binding))).toBe('issued');
   });
 
   test('no or empty approvalSecret', async () => {
@@ -164,7 +164,9 @@ describe('resumes that must fail closed', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expectRefused(await short.toolbox.resumeApproval(short.descriptor, { requestContext }), 'expired');
     expect(short.runs.count).toBe(0);
-    expect(await short.approvalStateStore.state(short.descriptor.binding)).toBe('issued');
+    expect(await short.approvalStateStore.state(parseApprovalBinding(short.descriptor.binding))).toBe(
+      'issued',
+    );
     expect(() => makeApprovalToolbox(short.runs, { approvalBindingTtlMs: 0 })).toThrow(
       /approvalBindingTtlMs/,
     );
@@ -249,7 +251,7 @@ describe('resumes that must fail closed', () => {
     const denied = await toolbox.resumeApproval(descriptor, { requestContext });
     expect(denied).toMatchObject({ outcome: 'denied', error: { code: 'POLICY_DENIED' } });
     expect(runs.count).toBe(0);
-    expect(await approvalStateStore.state(descriptor.binding)).toBe('issued');
+    expect(await approvalStateStore.state(parseApprovalBinding(descriptor.binding))).toBe('issued');
     expect((await toolbox.resumeApproval(sibling, { requestContext })).outcome).toBe('success');
     denyResumes = false;
     expect((await toolbox.resumeApproval(descriptor, { requestContext })).outcome).toBe('success');
@@ -265,6 +267,6 @@ describe('resumes that must fail closed', () => {
     const result = await toolbox.resumeApproval(descriptor, { requestContext });
     expect(result).toMatchObject({ outcome: 'denied', error: { code: 'APPROVAL_INVALID' } });
     expect(runs.count).toBe(0);
-    expect(await inner.state(descriptor.binding)).toBe('issued');
+    expect(await inner.state(parseApprovalBinding(descriptor.binding))).toBe('issued');
   });
 });

@@ -1,5 +1,6 @@
 import {
   type ApprovalBinding,
+  type ApprovalBindingEnvelope,
   type ApprovalPolicy,
   type ApprovalRequirement,
   type ApprovalSecret,
@@ -9,12 +10,12 @@ import {
   createProcessLocalGrantStateStore,
   createSigningKey,
   type GrantStateStore,
+  openApprovalBinding,
   type ReusableApprovalGrant,
   type SigningKey,
-  signApprovalBinding,
+  signApprovalPayload,
   signGrant,
-  type UnsignedApprovalBinding,
-  verifyApprovalBinding,
+  type UnsignedApprovalPayload,
   verifyGrantSignature,
 } from '@armorer/approval';
 import type { ToolConfiguration } from '../tool/types';
@@ -86,13 +87,17 @@ export class ApprovalRuntime {
     return this.revisions.policyRevision ?? 'unversioned';
   }
 
-  sign(unsigned: UnsignedApprovalBinding): ApprovalBinding {
-    return signApprovalBinding(unsigned, this.#requireKey());
+  /** Signs a new binding (version 2: the signature covers one payload text that travels with it). */
+  sign(unsigned: UnsignedApprovalPayload): ApprovalBindingEnvelope {
+    return signApprovalPayload(unsigned, this.#requireKey());
   }
 
-  /** Throws an ApprovalError when the binding does not verify. */
-  verify(binding: ApprovalBinding): void {
-    verifyApprovalBinding(binding, this.#requireKey());
+  /**
+   * Verifies an untrusted binding of either version (version 1 bindings issued by earlier releases
+   * still resume) and returns it checked; throws an ApprovalError when it does not verify.
+   */
+  open(binding: unknown): ApprovalBinding {
+    return openApprovalBinding(binding, this.#requireKey());
   }
 
   signGrant(grant: ReusableApprovalGrant): string {

@@ -1,9 +1,9 @@
 import { expectTypeOf, test } from 'bun:test';
 import type {
-  ApprovalBinding,
   ApprovalBindingState,
   ApprovalStateStore,
   GrantStateStore,
+  IssuedApprovalBinding,
   ReusableApprovalGrant,
 } from '@armorer/approval';
 import type { ToolboxEventMap } from '../events/types';
@@ -20,7 +20,7 @@ test('the approval surface of a toolbox is typed', () => {
   expectTypeOf(toolbox.restoreApproval).returns.toEqualTypeOf<Promise<ApprovalBindingState>>();
   expectTypeOf(toolbox.issueGrant).returns.toEqualTypeOf<Promise<ReusableApprovalGrant>>();
   expectTypeOf(toolbox.listGrants).returns.toEqualTypeOf<Promise<readonly ReusableApprovalGrant[]>>();
-  expectTypeOf<PendingApproval['binding']>().toEqualTypeOf<ApprovalBinding | undefined>();
+  expectTypeOf<PendingApproval['binding']>().toEqualTypeOf<IssuedApprovalBinding | undefined>();
   expectTypeOf<PolicyContext['approval']>().toEqualTypeOf<ApprovalContext | undefined>();
   expectTypeOf<ToolboxEventMap['grant.used']['detail']['usesRemaining']>().toEqualTypeOf<number>();
   expectTypeOf<ToolboxOptions['approvalStateStore']>().toEqualTypeOf<ApprovalStateStore | undefined>();

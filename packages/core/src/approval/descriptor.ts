@@ -1,9 +1,10 @@
 import {
+  APPROVAL_BINDING_V2,
   type ApprovalBinding,
   ApprovalError,
   approvalBindingKey,
   canonicalJson,
-  parseApprovalBinding,
+  jsonEqual,
   sha256Hex,
 } from '@armorer/approval';
 import type { ApprovalRuntime } from './approval-runtime';
@@ -19,17 +20,20 @@ function refuse(code: 'invalid-descriptor' | 'missing-secret', message: string):
 }
 
 /** A field the descriptor repeats from its binding must repeat it exactly (or be absent). */
-function checkEcho(record: Record<string, unknown>, field: string, expected: string): void {
-  const value = record[field];
+function checkEcho(value: unknown, field: string, expected: string): void {
   if (value !== undefined && value !== expected) {
     refuse('invalid-descriptor', `The descriptor's ${field} does not match the signed approval.`);
   }
 }
 
+const NOT_APPROVED = 'The proposed arguments are not the ones that were approved.';
+
 /**
- * Checks an untrusted pending-approval descriptor: the shape of its binding, the signature (in constant
- * time, under this toolbox's secret), and that the proposed call (tool, call id and the digest of the
- * arguments) is exactly the signed one. Throws an ApprovalError otherwise.
+ * Checks an untrusted pending-approval descriptor: the binding's signature (in constant time, under this
+ * toolbox's secret) and shape, and that the proposed call (tool, call id and arguments) is exactly the
+ * signed one. A version 2 binding carries the signed arguments in its payload: the descriptor's copy must
+ * equal them, and the signed ones are what runs. A version 1 binding signs a digest of the canonical
+ * arguments. Throws an ApprovalError otherwise.
  */
 export function verifyDescriptor(
   runtime: ApprovalRuntime | undefined,
@@ -45,8 +49,7 @@ export function verifyDescriptor(
   if (record.binding === undefined) {
     refuse('invalid-descriptor', 'The pending approval is unsigned (issued without an approvalSecret).');
   }
-  const binding = parseApprovalBinding(record.binding);
-  runtime.verify(binding);
+  const binding = runtime.open(record.binding);
   const proposed = record.proposedCall as Record<string, unknown> | null | undefined;
   const args = proposed?.arguments;
   if (
@@ -60,18 +63,21 @@ export function verifyDescriptor(
   ) {
     refuse('invalid-descriptor', 'The proposed call does not match the signed approval.');
   }
-  checkEcho(record, 'toolName', binding.toolName);
-  checkEcho(record, 'callId', binding.callId);
-  checkEcho(record, 'kind', binding.kind);
+  // Static reads: a keyed read per field name would be a megamorphic load.
+  checkEcho(record.toolName, 'toolName', binding.toolName);
+  checkEcho(record.callId, 'callId', binding.callId);
+  checkEcho(record.kind, 'kind', binding.kind);
+  if (binding.version === APPROVAL_BINDING_V2) {
+    if (!jsonEqual(args, binding.arguments)) refuse('invalid-descriptor', NOT_APPROVED);
+    return { binding, proposedArguments: binding.arguments };
+  }
   let digest: string;
   try {
     digest = sha256Hex(canonicalJson(args));
   } catch {
     refuse('invalid-descriptor', 'The proposed arguments are not JSON data.');
   }
-  if (digest !== binding.argumentsDigest) {
-    refuse('invalid-descriptor', 'The proposed arguments are not the ones that were approved.');
-  }
+  if (digest !== binding.argumentsDigest) refuse('invalid-descriptor', NOT_APPROVED);
   return { binding, proposedArguments: args as Record<string, unknown> };
 }
 

@@ -11,7 +11,10 @@ import type { ToolboxEventMap } from '../events/types';
 import { createTool } from '../tool/public';
 import { createToolbox } from '../toolbox/public';
 
-function setup(grantStateStore: GrantStateStore = createProcessLocalGrantStateStore()) {
+function setup(
+  grantStateStore: GrantStateStore = createProcessLocalGrantStateStore(),
+  clock: { offset: number } = { offset: 0 },
+) {
   const runs = { count: 0 };
   const readFile = createTool({
     name: 'read-file',
@@ -27,6 +30,7 @@ function setup(grantStateStore: GrantStateStore = createProcessLocalGrantStateSt
     approvalPolicy: { mode: 'always', requiredCapabilities: { 'read-file': ['files:read'] } },
     grantStateStore,
     policyRevision: 'policy-1',
+    approvalNow: () => Date.now() + clock.offset,
   });
   return { runs, toolbox, grantStateStore };
 }
@@ -178,7 +182,8 @@ describe('reusable approval grants', () => {
   });
 
   test('a grant from another secret, a stale policy revision, expired or revoked is absent', async () => {
-    const { toolbox, runs, grantStateStore } = setup();
+    const clock = { offset: 0 };
+    const { toolbox, runs, grantStateStore } = setup(undefined, clock);
     const other = createToolbox([], {
       approvalSecret: 'a-different-secret',
       grantStateStore,
@@ -187,9 +192,10 @@ describe('reusable approval grants', () => {
     await other.issueGrant(request);
     const stale = createToolbox([], { approvalSecret: SECRET, grantStateStore, policyRevision: 'policy-0' });
     await stale.issueGrant(request);
-    // Far enough ahead to be valid when issued on a loaded machine (the first issue loads the approval code).
-    const expiring = await toolbox.issueGrant({ ...request, expiresAt: Date.now() + 200 });
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    // The toolbox's clock moves a minute past the expiring grant after issuing it: no real waiting, so a
+    // busy machine cannot make the grant expire before it is issued.
+    const expiring = await toolbox.issueGrant({ ...request, expiresAt: Date.now() + 60_000 });
+    clock.offset = 120_000;
     const revoked = await toolbox.issueGrant(request);
     await toolbox.revokeGrant(revoked.id);
     await toolbox.revokeGrant(revoked.id);

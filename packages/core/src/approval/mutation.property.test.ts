@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { createProcessLocalApprovalStateStore } from '@armorer/approval';
+import { createProcessLocalApprovalStateStore, parseApprovalBinding } from '@armorer/approval';
 import fc from 'fast-check';
 import { makeApprovalToolbox, pausePayment, requestContext } from '../__fixtures__/approval';
 import type { RequestContext } from '../policy/request-context';
@@ -49,7 +49,7 @@ describe('property: a mutated descriptor never runs the tool', () => {
       ),
       { numRuns: 300 },
     );
-    expect(await approvalStateStore.state(descriptor.binding)).toBe('issued');
+    expect(await approvalStateStore.state(parseApprovalBinding(descriptor.binding))).toBe('issued');
     expect((await toolbox.resumeApproval(descriptor, { requestContext })).outcome).toBe('success');
   });
 

@@ -1,4 +1,4 @@
-import { canonicalJson, sha256Hex } from '@armorer/approval';
+import { APPROVAL_BINDING_V2, parseApprovalBinding } from '@armorer/approval';
 import { createToolError, describeThrown } from '../errors/tool-error';
 import type { CallState } from '../execution/call-state';
 import { definitionRevision } from '../execution/definition-revision';
@@ -38,17 +38,18 @@ async function pauseWithBinding(state: CallState, stop: PolicyStop): Promise<Too
     if (!Number.isFinite(issuedAt)) throw new TypeError('approvalNow did not return a finite time.');
     binding = runtime.sign({
       ...view,
-      version: 1,
+      version: APPROVAL_BINDING_V2,
       kind: pending.kind,
       toolName: pending.toolName,
       callId: pending.callId,
-      argumentsDigest: sha256Hex(canonicalJson(pending.proposedCall.arguments)),
+      arguments: pending.proposedCall.arguments,
       issuedAt,
       expiresAt: issuedAt + runtime.ttlMs,
       nonce: runtime.nonce(),
       replayScope: replayScopeOf(view),
     });
-    await runtime.store.issue(binding);
+    // The store records the decoded binding (a checked, frozen view of the envelope).
+    await runtime.store.issue(parseApprovalBinding(binding));
   } catch (error) {
     const message = `Tool "${state.reg.config.name}" needs approval, but the approval could not be recorded: ${describeThrown(error)}`;
     return finishCall(

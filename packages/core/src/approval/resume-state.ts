@@ -22,20 +22,44 @@ export class ResumeState {
     readonly policyView: ApprovalContext,
   ) {}
 
-  /** Marks the binding consumed right before the implementation runs; a failure keeps the tool from running. */
-  async commit(toolName: string): Promise<ToolError | undefined> {
+  /**
+   * Marks the binding consumed right before the implementation runs; a failure keeps the tool from
+   * running. Answers synchronously when the store does (the process-local store).
+   */
+  commit(toolName: string): ToolError | undefined | Promise<ToolError | undefined> {
+    let pending: unknown;
     try {
-      await this.store.commit(this.binding);
+      pending = this.store.commit(this.binding);
+    } catch (error) {
+      return commitFailure(toolName, error);
+    }
+    if (!isThenable(pending)) {
       this.committed = true;
       return undefined;
-    } catch (error) {
-      return createToolError(
-        'APPROVAL_INVALID',
-        `Tool "${toolName}" did not run: the approval could not be committed (${describeThrown(error)}).`,
-        { details: { reason: codeOf(error) }, cause: error },
-      );
     }
+    return Promise.resolve(pending).then(
+      () => {
+        this.committed = true;
+        return undefined;
+      },
+      (error: unknown) => commitFailure(toolName, error),
+    );
   }
+}
+
+function commitFailure(toolName: string, error: unknown): ToolError {
+  return createToolError(
+    'APPROVAL_INVALID',
+    `Tool "${toolName}" did not run: the approval could not be committed (${describeThrown(error)}).`,
+    { details: { reason: codeOf(error) }, cause: error },
+  );
+}
+
+/** Whether a store answered with a promise (or any thenable) rather than synchronously. */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'
+  );
 }
 
 /** The ApprovalError code of a thrown value, or `store-failed`. */

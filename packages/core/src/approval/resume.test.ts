@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { createProcessLocalApprovalStateStore } from '@armorer/approval';
+import { createProcessLocalApprovalStateStore, parseApprovalBinding } from '@armorer/approval';
 import {
   makeApprovalToolbox,
   makePayTool,
@@ -18,8 +18,11 @@ describe('pausing and resuming an approval', () => {
     const first = makeApprovalToolbox(runs, { approvalStateStore });
     const descriptor = await pausePayment(first);
     expect(runs.count).toBe(0);
-    expect(descriptor.binding).toMatchObject({
-      version: 1,
+    // Issued as a version 2 envelope: the signed payload and its signature, nothing else.
+    expect(Object.keys(descriptor.binding).sort()).toEqual(['payload', 'signature', 'version']);
+    const binding = parseApprovalBinding(descriptor.binding);
+    expect(binding).toMatchObject({
+      version: 2,
       kind: 'approval',
       principalId: 'user-1',
       tenantId: 'tenant-1',
@@ -34,17 +37,18 @@ describe('pausing and resuming an approval', () => {
       approvalRevision: 'approval-1',
       toolName: 'send-payment',
       callId: 'call-1',
+      arguments: { payee: 'ada', cents: 500 },
     });
-    expect(descriptor.binding.toolDefinitionRevision).toMatch(/^tooldef_/);
-    expect(descriptor.binding.expiresAt - descriptor.binding.issuedAt).toBe(24 * 60 * 60 * 1000);
-    expect(await approvalStateStore.state(descriptor.binding)).toBe('issued');
+    expect(binding.toolDefinitionRevision).toMatch(/^tooldef_/);
+    expect(binding.expiresAt - binding.issuedAt).toBe(24 * 60 * 60 * 1000);
+    expect(await approvalStateStore.state(parseApprovalBinding(descriptor.binding))).toBe('issued');
 
     const second = makeApprovalToolbox(runs, { approvalStateStore });
     const resumed = await second.resumeApproval(descriptor, { requestContext });
     expect(resumed).toMatchObject({ outcome: 'success', callId: 'call-1', executedArgumentsEdited: false });
     expect(resumed.result).toEqual({ paid: 'ada', cents: 500 });
     expect(runs.count).toBe(1);
-    expect(await approvalStateStore.state(descriptor.binding)).toBe('consumed');
+    expect(await approvalStateStore.state(parseApprovalBinding(descriptor.binding))).toBe('consumed');
   });
 
   test('edited arguments are validated, seen by policy, and reported', async () => {

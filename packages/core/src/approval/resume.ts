@@ -10,7 +10,7 @@ import { freezeRequestContext } from '../policy/request-context';
 import type { ApprovalRuntime } from './approval-runtime';
 import { verifyDescriptor } from './descriptor';
 import { requestView } from './request-view';
-import { codeOf, RESUME, ResumeState } from './resume-state';
+import { codeOf, isThenable, RESUME, ResumeState } from './resume-state';
 import type { ResumeApprovalOptions, ResumedToolResult } from './types';
 
 /** What a resume needs from its toolbox. */
@@ -72,7 +72,8 @@ export async function resumeApproval(
       edited,
       proposedArguments: verified.proposedArguments,
     });
-    await store.reserve(binding, view, now);
+    const reserving = store.reserve(binding, view, now);
+    if (isThenable(reserving)) await reserving;
     let result: ToolResult;
     try {
       const callOptions: { -readonly [K in keyof ToolExecuteOptions]: ToolExecuteOptions[K] } & {

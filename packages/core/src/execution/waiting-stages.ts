@@ -70,7 +70,9 @@ export async function policyThenInvoke(state: CallState): Promise<ToolResult> {
   }
   if (resume !== undefined) {
     // The binding is consumed only now, when nothing but the implementation is left to run.
-    const failure = await resume.commit(config.name);
+    // A store that answers synchronously (the process-local one) costs no extra turn here.
+    const committing = resume.commit(config.name);
+    const failure = committing instanceof Promise ? await committing : committing;
     if (failure !== undefined) return finishCall(state, 'denied', undefined, failure, 'policy-denied');
     if (state.interrupted !== undefined) return interrupted(state);
   }

@@ -1,4 +1,4 @@
-import type { ApprovalBinding } from '@armorer/approval';
+import type { IssuedApprovalBinding } from '@armorer/approval';
 import type { ApprovalContext } from '../approval/resume-state';
 import type { ToolCall } from '../execution/types';
 import type { ToolMetadata } from '../tool/types';
@@ -90,5 +90,10 @@ export interface PendingApproval {
   readonly requestedInput?: unknown;
   /** Epoch milliseconds. */
   readonly createdAt: number;
-  readonly binding?: ApprovalBinding;
+  /**
+   * The signed binding (only under an `approvalSecret`): a version 2 envelope (`{ version, payload,
+   * signature }`) for approvals issued now, or a version 1 binding from earlier releases. Read its
+   * fields with `parseApprovalBinding` from `@armorer/approval`.
+   */
+  readonly binding?: IssuedApprovalBinding;
 }

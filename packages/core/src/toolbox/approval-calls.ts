@@ -19,7 +19,22 @@ async function runtimeOf(settings: ApprovalSettings | undefined): Promise<Approv
 }
 
 /** `toolbox.resumeApproval`. */
-export async function resumeThrough(
+export function resumeThrough(
+  settings: ApprovalSettings | undefined,
+  host: Omit<ResumeHost, 'runtime'>,
+  descriptor: unknown,
+  options: ResumeApprovalOptions,
+): Promise<ResumedToolResult> {
+  // Once the module and the runtime are loaded, a resume goes straight in: no await before it starts.
+  const runtime = settings?.runtime;
+  if (resumeModule !== undefined && (settings === undefined || runtime !== undefined)) {
+    const loaded = { registrations: host.registrations, emitter: host.emitter, runtime };
+    return resumeModule.resumeApproval(loaded, descriptor, options);
+  }
+  return loadThenResume(settings, host, descriptor, options);
+}
+
+async function loadThenResume(
   settings: ApprovalSettings | undefined,
   host: Omit<ResumeHost, 'runtime'>,
   descriptor: unknown,

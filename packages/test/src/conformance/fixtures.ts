@@ -1,6 +1,6 @@
 import {
   APPROVAL_BINDING_VERSION,
-  type ApprovalBinding,
+  type ApprovalBindingV1,
   type ApprovalRequestView,
   createNonce,
   GRANT_VERSION,
@@ -32,7 +32,7 @@ export function fixtureView(overrides: Partial<ApprovalRequestView> = {}): Appro
 }
 
 /** A freshly signed binding with a unique nonce, valid for an hour from `now`. @internal */
-export function fixtureBinding(now: number, overrides: Partial<ApprovalBinding> = {}): ApprovalBinding {
+export function fixtureBinding(now: number, overrides: Partial<ApprovalBindingV1> = {}): ApprovalBindingV1 {
   const view = fixtureView();
   const nonce = createNonce();
   return signApprovalBinding(

@@ -1,0 +1,151 @@
+import { describe, expect, test } from 'bun:test';
+import {
+  type ApprovalBindingV1,
+  canonicalJson,
+  createProcessLocalApprovalStateStore,
+  parseApprovalBinding,
+  sha256Hex,
+  signApprovalBinding,
+} from '@armorer/approval';
+import fc from 'fast-check';
+import { makeApprovalToolbox, pausePayment, requestContext, SECRET } from '../__fixtures__/approval';
+import type { PendingApproval } from '../policy/types';
+
+/** Every leaf path of a JSON value. */
+function leafPaths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  const entries = Array.isArray(value)
+    ? value.map((item, index) => [index, item] as const)
+    : Object.entries(value);
+  return entries.flatMap(([key, item]) => leafPaths(item, [...prefix, key]));
+}
+
+/** Sets a value at a path inside a JSON copy of an object. */
+function mutate(root: unknown, path: readonly (string | number)[], value: unknown): unknown {
+  const copy = JSON.parse(JSON.stringify(root)) as Record<string | number, unknown>;
+  let target: Record<string | number, unknown> = copy;
+  for (const key of path.slice(0, -1)) target = target[key] as Record<string | number, unknown>;
+  target[path.at(-1) as string | number] = value;
+  return copy;
+}
+
+/**
+ * A paused payment as an earlier release described it: a version 1 binding (every field in the clear,
+ * the arguments as a digest), recorded in the store as a durable store would still hold it.
+ */
+async function pauseAsVersion1(toolbox: ReturnType<typeof makeApprovalToolbox>, id: string) {
+  const current = await pausePayment(toolbox, id);
+  const decoded = parseApprovalBinding(current.binding);
+  if (decoded.version !== 2) throw new Error('expected a version 2 binding');
+  const { arguments: args, payload: _payload, signature: _signature, version: _version, ...fields } = decoded;
+  const binding: ApprovalBindingV1 = signApprovalBinding(
+    {
+      ...fields,
+      version: 1,
+      nonce: `${fields.nonce}-v1`,
+      argumentsDigest: sha256Hex(canonicalJson(args)),
+    },
+    SECRET,
+  );
+  const descriptor: PendingApproval = JSON.parse(JSON.stringify({ ...current, binding }));
+  expect(await toolbox.restoreApproval(descriptor)).toBe('issued');
+  return { descriptor, binding, current };
+}
+
+describe('binding versions', () => {
+  test('a version 1 descriptor still resumes, once', async () => {
+    const runs = { count: 0 };
+    const approvalStateStore = createProcessLocalApprovalStateStore();
+    const toolbox = makeApprovalToolbox(runs, { approvalStateStore });
+    const { descriptor, binding } = await pauseAsVersion1(toolbox, 'call-v1');
+    const resumed = await toolbox.resumeApproval(descriptor, { requestContext });
+    expect(resumed.outcome).toBe('success');
+    expect(resumed.result).toEqual({ paid: 'ada', cents: 500 });
+    expect(runs.count).toBe(1);
+    expect(await approvalStateStore.state(binding)).toBe('consumed');
+    const replay = await toolbox.resumeApproval(descriptor, { requestContext });
+    expect(replay.error?.details?.reason).toBe('already-consumed');
+    expect(runs.count).toBe(1);
+  });
+
+  test('a version 1 binding relabelled as version 2, or a version 2 envelope relabelled as 1, is refused', async () => {
+    const runs = { count: 0 };
+    const approvalStateStore = createProcessLocalApprovalStateStore();
+    const toolbox = makeApprovalToolbox(runs, { approvalStateStore });
+    const { descriptor, binding, current } = await pauseAsVersion1(toolbox, 'call-relabel');
+    const forged: unknown[] = [
+      { ...descriptor, binding: { ...binding, version: 2 } },
+      { ...descriptor, binding: { ...binding, version: 2, payload: parseApprovalBinding(current.binding) } },
+      { ...current, binding: { ...current.binding, version: 1 } },
+      { ...current, binding: { ...current.binding, version: 1, argumentsDigest: binding.argumentsDigest } },
+      { ...current, binding: { ...binding, ...current.binding, version: 1 } },
+      { ...descriptor, binding: { ...current.binding, signature: binding.signature } },
+    ];
+    for (const value of forged) {
+      const result = await toolbox.resumeApproval(value, { requestContext });
+      expect(result.outcome).toBe('denied');
+    }
+    expect(runs.count).toBe(0);
+    expect(await approvalStateStore.state(binding)).toBe('issued');
+    expect(await approvalStateStore.state(parseApprovalBinding(current.binding))).toBe('issued');
+    expect((await toolbox.resumeApproval(descriptor, { requestContext })).outcome).toBe('success');
+    expect((await toolbox.resumeApproval(current, { requestContext })).outcome).toBe('success');
+    expect(runs.count).toBe(2);
+  });
+
+  test('property: any change to a version 1 descriptor never runs the tool', async () => {
+    const runs = { count: 0 };
+    const approvalStateStore = createProcessLocalApprovalStateStore();
+    const toolbox = makeApprovalToolbox(runs, { approvalStateStore });
+    const { descriptor, binding } = await pauseAsVersion1(toolbox, 'call-v1-mutated');
+    const paths = [
+      ...leafPaths(descriptor.binding, ['binding']),
+      ...leafPaths(descriptor.proposedCall, ['proposedCall']),
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...paths),
+        fc.oneof(fc.jsonValue(), fc.string(), fc.integer(), fc.constant(undefined)),
+        async (path, value) => {
+          const original = path.reduce<unknown>(
+            (node, key) => (node as Record<string | number, unknown>)[key],
+            descriptor,
+          );
+          fc.pre(JSON.stringify(value) !== JSON.stringify(original));
+          const result = await toolbox.resumeApproval(mutate(descriptor, path, value), { requestContext });
+          expect(result.outcome).not.toBe('success');
+          expect(runs.count).toBe(0);
+        },
+      ),
+      { numRuns: 200 },
+    );
+    expect(await approvalStateStore.state(binding)).toBe('issued');
+    expect((await toolbox.resumeApproval(descriptor, { requestContext })).outcome).toBe('success');
+  });
+
+  test('property: any change to a version 2 payload never runs the tool', async () => {
+    const runs = { count: 0 };
+    const approvalStateStore = createProcessLocalApprovalStateStore();
+    const toolbox = makeApprovalToolbox(runs, { approvalStateStore });
+    const descriptor = await pausePayment(toolbox, 'call-v2-mutated');
+    const binding = descriptor.binding as { payload: string };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat({ max: binding.payload.length - 1 }),
+        fc.nat({ max: 4 }),
+        fc.string({ maxLength: 6 }),
+        async (start, length, insert) => {
+          const payload = binding.payload.slice(0, start) + insert + binding.payload.slice(start + length);
+          fc.pre(payload !== binding.payload);
+          const forged = { ...descriptor, binding: { ...descriptor.binding, payload } };
+          const result = await toolbox.resumeApproval(forged, { requestContext });
+          expect(result.outcome).toBe('denied');
+          expect(runs.count).toBe(0);
+        },
+      ),
+      { numRuns: 200 },
+    );
+    expect(await approvalStateStore.state(parseApprovalBinding(descriptor.binding))).toBe('issued');
+    expect((await toolbox.resumeApproval(descriptor, { requestContext })).outcome).toBe('success');
+  });
+});
