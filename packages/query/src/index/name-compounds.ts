@@ -1,5 +1,4 @@
 import { isStopword } from '../text/stopwords';
-import { tokenize } from '../text/tokenize';
 import { FIELD_BITS, type SearchIndex } from './search-index';
 
 const FIELD_MASK = (1 << FIELD_BITS) - 1;
@@ -9,7 +8,6 @@ const MIN_COMPOUND_LENGTH = 7;
 const MAX_COMPOUND_LENGTH = 40;
 /** The shortest part a compound is split into (stopwords such as `by` and `of` aside). */
 const MIN_PART_LENGTH = 3;
-const LOWER_ASCII = /^[a-z]+$/u;
 
 interface Compounds {
   /** Term of a part -> the tools whose names hold a compound with that part, in index order. */
@@ -37,16 +35,26 @@ export function nameCompounds(index: SearchIndex): ReadonlyMap<string, readonly 
     compounds = { parts: new Map(), splits: new Map(), done: 0 };
     cache.set(index, compounds);
   }
-  const words: string[] = [];
   for (let doc = compounds.done; doc < index.size; doc++) {
     const tool = index.tools[doc];
     if (tool === undefined) continue;
-    words.length = 0;
-    tokenize(tool.name, words);
-    for (const word of words) {
-      if (word.length < MIN_COMPOUND_LENGTH || word.length > MAX_COMPOUND_LENGTH) continue;
-      // A camelCase run (`analyzeEvidence`) is already split; only words written together in lowercase are.
-      if (!tool.name.includes(word)) continue;
+    const name = tool.name;
+    // Runs of lowercase letters between non-letters (a camelCase run is split by the tokenizer already).
+    let start = 0;
+    for (let at = 0; at <= name.length; at++) {
+      const code = at < name.length ? name.charCodeAt(at) : 0;
+      if (code >= 97 && code <= 122) continue;
+      const isLetter = code >= 65 && code <= 90;
+      const length = at - start;
+      const word =
+        length >= MIN_COMPOUND_LENGTH &&
+        length <= MAX_COMPOUND_LENGTH &&
+        !isLetter &&
+        !startsAfterLetter(name, start)
+          ? name.slice(start, at)
+          : undefined;
+      start = at + 1;
+      if (word === undefined) continue;
       let parts = compounds.splits.get(word);
       if (parts === undefined) {
         parts = splitCompound(index, word);
@@ -63,9 +71,14 @@ export function nameCompounds(index: SearchIndex): ReadonlyMap<string, readonly 
   return compounds.parts;
 }
 
+function startsAfterLetter(name: string, start: number): boolean {
+  if (start === 0) return false;
+  const code = name.charCodeAt(start - 1);
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
 /** The content terms of a compound name word, or none when the word is not one (see {@link nameCompounds}). */
 function splitCompound(index: SearchIndex, word: string): readonly string[] {
-  if (!LOWER_ASCII.test(word)) return [];
   const term = index.termOfSurface.get(word);
   if (term === undefined || inDescriptions(index, term)) return [];
   // fewest[at]: the fewest parts that cover word[at..]; next[at]: where the first of them ends.
