@@ -1,6 +1,7 @@
 import { scoreDescriptionPhrases } from './description-phrases';
 import { expandTerm, type TextMode } from './expand-term';
 import { nameFeedback } from './feedback';
+import { nameCompounds } from './name-compounds';
 import { scoreNamePairs } from './name-pairs';
 import { MAX_QUERY_TERMS, type QueryTerm } from './query-terms';
 import { FIELD_BITS, FIELD_COUNT, type SearchIndex } from './search-index';
@@ -94,6 +95,9 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
     request.mode === 'relevance' && !request.requireAll && segments !== undefined && segments.length > 1
       ? new Map<QueryTerm, TermHits>()
       : undefined;
+  // Name words written together (`getrandompassword`) meet the request's words they are made of.
+  const compounds =
+    request.mode === 'relevance' && (weights[0] as number) > 0 ? nameCompounds(index) : undefined;
   for (const term of terms) {
     const stamp = ++scratch.term;
     const termDocs: number[] = [];
@@ -125,6 +129,28 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
         } else {
           if (score > (termBest[doc] as number)) termBest[doc] = score;
           if (inName === 1) termName[doc] = 1;
+        }
+      }
+    }
+    // A part of a compound name word counts as the word once in the name (no stem, typo or synonym).
+    if (compounds !== undefined) {
+      const compoundDocs = compounds.get(term.term);
+      if (compoundDocs !== undefined) {
+        const df = index.postings.get(term.term)?.docs.length ?? compoundDocs.length;
+        const weight = index.idf(df) * saturatedWeight(term);
+        const nameWeight = weights[0] as number;
+        for (const doc of compoundDocs) {
+          const frequency = nameWeight * (norms[doc * FIELD_COUNT] as number);
+          const score = (weight * frequency * (K1 + 1)) / (frequency + K1);
+          if (termStamp[doc] !== stamp) {
+            termStamp[doc] = stamp;
+            termBest[doc] = score;
+            termName[doc] = 1;
+            termDocs.push(doc);
+          } else {
+            if (score > (termBest[doc] as number)) termBest[doc] = score;
+            termName[doc] = 1;
+          }
         }
       }
     }

@@ -1,4 +1,5 @@
 import { expandTerm } from '../index/expand-term';
+import { nameCompounds } from '../index/name-compounds';
 import type { QueryTerm } from '../index/query-terms';
 import { FIELD_BITS, FIELD_COUNT, type SearchIndex } from '../index/search-index';
 import type { TermCandidate } from '../index/vocabulary';
@@ -41,14 +42,21 @@ export function explainMatches(
   docs: readonly number[],
   expanded?: ReadonlyMap<QueryTerm, readonly TermCandidate[]>,
 ): MatchedTerm[][] {
+  // Compound name words (`getrandompassword`) match their parts in relevance ranking (see `nameCompounds`).
+  const compounds =
+    text.mode === 'relevance' && (text.weights[0] as number) > 0 ? nameCompounds(index) : undefined;
   const expansions = (text.terms as readonly QueryTerm[]).map((term) => ({
     word: term.surface,
+    term: term.term,
     candidates: expanded?.get(term) ?? expandTerm(index, term, text.mode, text.threshold, text.terms.length),
   }));
   return docs.map((doc) => {
     const out: MatchedTerm[] = [];
     if (doc < 0) return out;
-    for (const { word, candidates } of expansions) {
+    for (const { word, term, candidates } of expansions) {
+      const parts = compounds?.get(term);
+      const inCompound = parts !== undefined && positionOf(parts, doc) >= 0;
+      let found = false;
       for (const candidate of candidates) {
         const postings = index.postings.get(candidate.term);
         if (postings === undefined) continue;
@@ -56,10 +64,14 @@ export function explainMatches(
         if (position < 0) continue;
         const fields = fieldsOf(postings.tfs[position] as number, text.weights);
         if (fields.length > 0) {
+          // The word's own term in a compound of the name: the name matched too.
+          if (inCompound && candidate.term === term && fields[0] !== 'name') fields.unshift('name');
           out.push({ word, term: candidate.term, fields });
+          found = true;
           break;
         }
       }
+      if (!found && inCompound) out.push({ word, term, fields: ['name'] });
     }
     return out;
   });

@@ -1,6 +1,11 @@
 const VOWEL = /[aeiouy]/;
 const cache = new Map<string, string>();
 const CACHE_LIMIT = 100_000;
+/**
+ * Words whose final `s` is not a plural (the invariant forms of the Porter2 stemmer): `news` must not meet
+ * `new` (`New York`), nor `bias` meet `bia`.
+ */
+const INVARIANT = new Set(['news', 'atlas', 'cosmos', 'bias', 'andes']);
 
 /**
  * A light English stemmer: plurals, `-ing`, `-ed` and a final `-e` are removed so that the inflections of a
@@ -12,7 +17,7 @@ export function stem(word: string): string {
   if (word.length < 4) return word;
   const cached = cache.get(word);
   if (cached !== undefined) return cached;
-  const result = /^[a-z]+$/.test(word) ? stemWord(word) : word;
+  const result = /^[a-z]+$/.test(word) && !INVARIANT.has(word) ? stemWord(word) : word;
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(word, result);
   return result;

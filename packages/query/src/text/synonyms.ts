@@ -9,7 +9,7 @@ const GROUPS: readonly (readonly string[])[] = [
   ['create', 'make', 'add', 'new', 'generate', 'build'],
   ['delete', 'remove', 'erase', 'destroy', 'drop', 'purge'],
   ['get', 'fetch', 'retrieve', 'read', 'obtain', 'load'],
-  ['find', 'search', 'lookup', 'query', 'locate', 'discover'],
+  ['find', 'search', 'lookup', 'query', 'locate', 'discover', 'check'],
   ['list', 'enumerate', 'browse', 'show', 'display'],
   ['update', 'modify', 'edit', 'change', 'patch', 'alter'],
   ['send', 'post', 'deliver', 'transmit', 'dispatch'],

@@ -53,6 +53,10 @@ describe('analyze and stem', () => {
     }
     expect(stem('status')).toBe('status');
     expect(stem('need')).toBe('need');
+    // A final `s` that is no plural: `news` does not meet `new` (`New York`).
+    expect(stem('news')).toBe('news');
+    expect(stem('news')).not.toBe(stem('new'));
+    expect(stem('bias')).toBe('bias');
     expect(stem('ab')).toBe('ab');
     expect(stem('weiß')).toBe('weiß');
   });
