@@ -1,8 +1,9 @@
 import type { AnyTool } from '@armorer/core';
 import { analyze, analyzeShared, termOf } from '../text/analyze';
-import { tokenize } from '../text/tokenize';
+import { asciiWordSpans, tokenize, wordSpans } from '../text/tokenize';
 import { collectToolTexts, TEXT_FIELDS } from '../tool/tool-text';
 import { Vocabulary } from './vocabulary';
+import { WordTable } from './word-table';
 
 /** Number of searchable fields; term frequencies of all fields are packed into one 30-bit integer. */
 export const FIELD_COUNT = TEXT_FIELDS.length;
@@ -18,6 +19,25 @@ export interface Postings {
   readonly term: string;
   readonly docs: number[];
   readonly tfs: number[];
+}
+
+/** Postings as the index builds them: `last` is the last document posted (-1 for none). */
+interface MutablePostings extends Postings {
+  last: number;
+}
+
+/** Counts one occurrence of a term in `doc` (documents are posted in increasing order). */
+function post(postings: MutablePostings, doc: number, increment: number, shift: number): void {
+  const tfs = postings.tfs;
+  if (postings.last !== doc) {
+    postings.last = doc;
+    postings.docs.push(doc);
+    tfs.push(increment);
+    return;
+  }
+  const at = tfs.length - 1;
+  const tf = tfs[at] as number;
+  if (((tf >>> shift) & MAX_TF) < MAX_TF) tfs[at] = tf + increment;
 }
 
 /**
@@ -44,13 +64,11 @@ export class SearchIndex {
   /** Tool -> position, built on first use (only nested text filters and hybrid fusion need it). */
   #positions: Map<AnyTool, number> | undefined;
   /** Word as written -> its postings (`null` for stopwords): one lookup per word while indexing. */
-  readonly #wordPostings = new Map<string, Postings | null>();
+  readonly #wordPostings = new WordTable<MutablePostings | null>();
   /** Recurring short text (tag, key, parameter description) -> the postings of its terms. */
-  readonly #textPostings = new Map<string, readonly Postings[]>();
+  readonly #textPostings = new Map<string, readonly MutablePostings[]>();
   /** Per-tool scratch, reused across additions. */
   readonly #texts: string[][] = TEXT_FIELDS.map(() => []);
-  readonly #words: string[] = [];
-  readonly #shared: Postings[] = [];
 
   get size(): number {
     return this.tools.length;
@@ -74,52 +92,77 @@ export class SearchIndex {
     const texts = this.#texts;
     for (const list of texts) list.length = 0;
     collectToolTexts(tool, texts);
-    for (let field = 0; field < FIELD_COUNT; field++) {
+    const lengths = this.#lengths;
+    const totals = this.#totals;
+    // Name and description are unique per tool: analyzed word by word (each word's postings memoized).
+    for (let field = 0; field < 2; field++) {
+      const length = this.#indexWords((texts[field] as string[])[0] as string, doc, field);
+      lengths.push(length);
+      totals[field] = (totals[field] as number) + length;
+    }
+    // Tags, keys and parameter descriptions recur across tools: analyzed once per distinct text.
+    for (let field = 2; field < FIELD_COUNT; field++) {
       const increment = 1 << (field * FIELD_BITS);
       const shift = field * FIELD_BITS;
+      const list = texts[field] as string[];
       let length = 0;
-      for (const text of texts[field] as string[]) {
-        const postingsList = field < 2 ? this.#postingsOfText(text) : this.#postingsOfSharedText(text);
+      for (let at = 0; at < list.length; at++) {
+        const postingsList = this.#postingsOfSharedText(list[at] as string);
         length += postingsList.length;
-        for (const { docs, tfs } of postingsList) {
-          if (docs[docs.length - 1] !== doc) {
-            docs.push(doc);
-            tfs.push(increment);
-          } else {
-            const last = tfs.length - 1;
-            if ((((tfs[last] as number) >>> shift) & MAX_TF) < MAX_TF)
-              tfs[last] = (tfs[last] as number) + increment;
-          }
-        }
-        if (field === 0) this.nameKeys.push(postingsList.map((postings) => postings.term).join(' '));
+        for (let term = 0; term < postingsList.length; term++)
+          post(postingsList[term] as MutablePostings, doc, increment, shift);
       }
-      this.#lengths.push(length);
-      this.#totals[field] = (this.#totals[field] as number) + length;
+      lengths.push(length);
+      totals[field] = (totals[field] as number) + length;
     }
   }
 
-  /** The postings of every non-stopword word of a (unique) text, in order; the array is reused. */
-  #postingsOfText(text: string): readonly Postings[] {
-    const words = this.#words;
-    words.length = 0;
-    tokenize(text, words);
-    const out = this.#shared;
-    out.length = 0;
-    for (const word of words) {
-      let postings = this.#wordPostings.get(word);
-      if (postings === undefined) {
-        const term = termOf(word);
-        postings = term === null ? null : this.#postingsOf(term);
-        this.#wordPostings.set(word, postings);
-        if (term !== null) this.#addSurface(word, term);
-      }
-      if (postings !== null) out.push(postings);
+  /**
+   * Posts every non-stopword word of a (unique) text for `doc` in `field`; returns the number of terms. For
+   * the name, also records its key (the terms in order).
+   */
+  #indexWords(text: string, doc: number, field: number): number {
+    const increment = 1 << (field * FIELD_BITS);
+    const shift = field * FIELD_BITS;
+    let length = 0;
+    let key = '';
+    const count = asciiWordSpans(text);
+    // Non-ASCII text (folded, segmented) goes through the tokenizer, word by word.
+    const words = count >= 0 ? undefined : tokenize(text);
+    const spans = wordSpans();
+    const total = words === undefined ? count : words.length;
+    for (let at = 0; at < total; at++) {
+      const postings =
+        words === undefined
+          ? this.#postingsOfWord(text, spans[at * 2] as number, spans[at * 2 + 1] as number)
+          : this.#postingsOfWord(words[at] as string);
+      if (postings === null) continue;
+      if (field === 0) key = length === 0 ? postings.term : `${key} ${postings.term}`;
+      length++;
+      post(postings, doc, increment, shift);
     }
-    return out;
+    if (field === 0) this.nameKeys.push(key);
+    return length;
   }
 
-  /** Like `#postingsOfText` for short recurring texts, memoized per index. */
-  #postingsOfSharedText(text: string): readonly Postings[] {
+  /**
+   * The postings of a word, or `null` for a stopword: `source.slice(start, end)` lowercased, or without
+   * bounds a word as {@link tokenize} gives it.
+   */
+  #postingsOfWord(source: string, start = -1, end = -1): MutablePostings | null {
+    const table = this.#wordPostings;
+    const entry = start < 0 ? table.find(source, 0, source.length) : table.find(source, start, end);
+    if (entry >= 0) return table.valueAt(entry);
+    const word = start < 0 ? source : source.slice(start, end).toLowerCase();
+    const term = termOf(word);
+    const postings = term === null ? null : this.#postingsOf(term);
+    table.add(word, postings);
+    if (term !== null) this.#addSurface(word, term);
+    return postings;
+  }
+
+  /** The postings of the terms of a short recurring text, memoized per index. */
+  #postingsOfSharedText(text: string): readonly MutablePostings[] {
     let postings = this.#textPostings.get(text);
     if (postings === undefined) {
       postings = analyzeShared(text).map((term) => this.#postingsOf(term));
@@ -138,10 +181,10 @@ export class SearchIndex {
     this.surfaces.add(word);
   }
 
-  #postingsOf(term: string): Postings {
-    let postings = this.postings.get(term);
+  #postingsOf(term: string): MutablePostings {
+    let postings = this.postings.get(term) as MutablePostings | undefined;
     if (postings === undefined) {
-      postings = { term, docs: [], tfs: [] };
+      postings = { term, docs: [], tfs: [], last: -1 };
       this.postings.set(term, postings);
       this.vocabulary.add(term);
     }
