@@ -14,30 +14,66 @@ const B = 0.75;
 /** Texts up to this length are memoized per index when they recur (tags, keys, parameter descriptions). */
 const SHARED_TEXT_LENGTH = 160;
 
-/** The documents containing one term, with the term's per-field frequencies packed per document. */
-export interface Postings {
+/**
+ * The documents containing one term (in index order), with the term's per-field frequencies packed per
+ * document. Held in typed arrays that double as they fill: building the index of a large toolbox then makes
+ * a few allocations per term instead of growing two JavaScript arrays per term by a push per document.
+ * `docs` and `tfs` are views of exactly the documents posted so far (made again after an addition).
+ */
+export class Postings {
   readonly term: string;
-  readonly docs: number[];
-  readonly tfs: number[];
-}
+  #docs = new Int32Array(4);
+  #tfs = new Int32Array(4);
+  #count = 0;
+  #docsView: Int32Array | undefined;
+  #tfsView: Int32Array | undefined;
 
-/** Postings as the index builds them: `last` is the last document posted (-1 for none). */
-interface MutablePostings extends Postings {
-  last: number;
-}
-
-/** Counts one occurrence of a term in `doc` (documents are posted in increasing order). */
-function post(postings: MutablePostings, doc: number, increment: number, shift: number): void {
-  const tfs = postings.tfs;
-  if (postings.last !== doc) {
-    postings.last = doc;
-    postings.docs.push(doc);
-    tfs.push(increment);
-    return;
+  constructor(term: string) {
+    this.term = term;
   }
-  const at = tfs.length - 1;
-  const tf = tfs[at] as number;
-  if (((tf >>> shift) & MAX_TF) < MAX_TF) tfs[at] = tf + increment;
+
+  /** Number of documents containing the term (its document frequency). */
+  get size(): number {
+    return this.#count;
+  }
+
+  get docs(): Int32Array {
+    this.#docsView ??= this.#docs.subarray(0, this.#count);
+    return this.#docsView;
+  }
+
+  get tfs(): Int32Array {
+    this.#tfsView ??= this.#tfs.subarray(0, this.#count);
+    return this.#tfsView;
+  }
+
+  /**
+   * Counts one occurrence in `doc`, in the field whose count sits at bit `shift` (`increment` is
+   * `1 << shift`). Documents are posted in increasing order; a field's count stops at its maximum.
+   */
+  post(doc: number, increment: number, shift: number): void {
+    const last = this.#count - 1;
+    if (last >= 0 && this.#docs[last] === doc) {
+      const tf = this.#tfs[last] as number;
+      if (((tf >>> shift) & MAX_TF) < MAX_TF) this.#tfs[last] = tf + increment;
+      return;
+    }
+    if (this.#count === this.#docs.length) this.#grow();
+    this.#docs[this.#count] = doc;
+    this.#tfs[this.#count] = increment;
+    this.#count++;
+    this.#docsView = undefined;
+    this.#tfsView = undefined;
+  }
+
+  #grow(): void {
+    const docs = new Int32Array(this.#docs.length * 2);
+    docs.set(this.#docs);
+    this.#docs = docs;
+    const tfs = new Int32Array(this.#tfs.length * 2);
+    tfs.set(this.#tfs);
+    this.#tfs = tfs;
+  }
 }
 
 /**
@@ -64,9 +100,9 @@ export class SearchIndex {
   /** Tool -> position, built on first use (only nested text filters and hybrid fusion need it). */
   #positions: Map<AnyTool, number> | undefined;
   /** Word as written -> its postings (`null` for stopwords): one lookup per word while indexing. */
-  readonly #wordPostings = new WordTable<MutablePostings | null>();
+  readonly #wordPostings = new WordTable<Postings | null>();
   /** Recurring short text (tag, key, parameter description) -> the postings of its terms. */
-  readonly #textPostings = new Map<string, readonly MutablePostings[]>();
+  readonly #textPostings = new Map<string, readonly Postings[]>();
   /** Per-tool scratch, reused across additions. */
   readonly #texts: string[][] = TEXT_FIELDS.map(() => []);
 
@@ -110,7 +146,7 @@ export class SearchIndex {
         const postingsList = this.#postingsOfSharedText(list[at] as string);
         length += postingsList.length;
         for (let term = 0; term < postingsList.length; term++)
-          post(postingsList[term] as MutablePostings, doc, increment, shift);
+          (postingsList[term] as Postings).post(doc, increment, shift);
       }
       lengths.push(length);
       totals[field] = (totals[field] as number) + length;
@@ -139,7 +175,7 @@ export class SearchIndex {
       if (postings === null) continue;
       if (field === 0) key = length === 0 ? postings.term : `${key} ${postings.term}`;
       length++;
-      post(postings, doc, increment, shift);
+      postings.post(doc, increment, shift);
     }
     if (field === 0) this.nameKeys.push(key);
     return length;
@@ -149,7 +185,7 @@ export class SearchIndex {
    * The postings of a word, or `null` for a stopword: `source.slice(start, end)` lowercased, or without
    * bounds a word as {@link tokenize} gives it.
    */
-  #postingsOfWord(source: string, start = -1, end = -1): MutablePostings | null {
+  #postingsOfWord(source: string, start = -1, end = -1): Postings | null {
     const table = this.#wordPostings;
     const entry = start < 0 ? table.find(source, 0, source.length) : table.find(source, start, end);
     if (entry >= 0) return table.valueAt(entry);
@@ -162,7 +198,7 @@ export class SearchIndex {
   }
 
   /** The postings of the terms of a short recurring text, memoized per index. */
-  #postingsOfSharedText(text: string): readonly MutablePostings[] {
+  #postingsOfSharedText(text: string): readonly Postings[] {
     let postings = this.#textPostings.get(text);
     if (postings === undefined) {
       postings = analyzeShared(text).map((term) => this.#postingsOf(term));
@@ -181,10 +217,10 @@ export class SearchIndex {
     this.surfaces.add(word);
   }
 
-  #postingsOf(term: string): MutablePostings {
-    let postings = this.postings.get(term) as MutablePostings | undefined;
+  #postingsOf(term: string): Postings {
+    let postings = this.postings.get(term);
     if (postings === undefined) {
-      postings = { term, docs: [], tfs: [], last: -1 };
+      postings = new Postings(term);
       this.postings.set(term, postings);
       this.vocabulary.add(term);
     }
