@@ -52,6 +52,10 @@ interface Scratch {
   nameHits: Int32Array;
   /** Per document, whether the current term's best match was in the name. */
   termName: Uint8Array;
+  /** The documents the query matched, in the order first matched. */
+  touched: Int32Array;
+  /** The documents the current term matched, in the order matched. */
+  termDocs: Int32Array;
   query: number;
   term: number;
 }
@@ -71,6 +75,8 @@ function scratchFor(index: SearchIndex): Scratch {
       termBest: new Float64Array(capacity),
       nameHits: new Int32Array(capacity),
       termName: new Uint8Array(capacity),
+      touched: new Int32Array(capacity),
+      termDocs: new Int32Array(capacity),
       query: 0,
       term: 0,
     };
@@ -83,10 +89,12 @@ function scratchFor(index: SearchIndex): Scratch {
 export function rank(index: SearchIndex, request: RankRequest): RankResult {
   const scratch = scratchFor(index);
   const query = ++scratch.query;
-  const { scores, matched, queryStamp, termStamp, termBest, nameHits, termName } = scratch;
+  const { scores, matched, queryStamp, termStamp, termBest, nameHits, termName, touched, termDocs } =
+    scratch;
   const norms = index.norms();
   const weights = request.weights;
-  const touched: number[] = [];
+  const verify = request.verify;
+  let touchedCount = 0;
   const terms = limitTerms(index, request.terms);
   const expansions = new Map<QueryTerm, readonly TermCandidate[]>();
   const segments = request.segments;
@@ -96,7 +104,7 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
       : undefined;
   for (const term of terms) {
     const stamp = ++scratch.term;
-    const termDocs: number[] = [];
+    let termCount = 0;
     const candidates = expandTerm(index, term, request.mode, request.threshold, terms.length);
     expansions.set(term, candidates);
     for (const candidate of candidates) {
@@ -114,38 +122,39 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
             frequency += (weights[field - doc * FIELD_COUNT] as number) * count * (norms[field] as number);
         }
         if (frequency === 0) continue;
-        if (request.verify !== undefined && !request.verify(doc, term)) continue;
+        if (verify !== undefined && !verify(doc, term)) continue;
         const score = (weight * frequency * (K1 + 1)) / (frequency + K1);
         const inName = (tfs[position] as number) & FIELD_MASK && (weights[0] as number) > 0 ? 1 : 0;
         if (termStamp[doc] !== stamp) {
           termStamp[doc] = stamp;
           termBest[doc] = score;
           termName[doc] = inName;
-          termDocs.push(doc);
+          termDocs[termCount++] = doc;
         } else {
           if (score > (termBest[doc] as number)) termBest[doc] = score;
           if (inName === 1) termName[doc] = 1;
         }
       }
     }
-    if (hits !== undefined && termDocs.length > 0) {
+    if (hits !== undefined && termCount > 0) {
       // Plain loops: a typed array's `from` with a mapping function is slow in JavaScriptCore.
-      const termScores = new Float64Array(termDocs.length);
-      const termInName = new Uint8Array(termDocs.length);
-      for (let at = 0; at < termDocs.length; at++) {
+      const termScores = new Float64Array(termCount);
+      const termInName = new Uint8Array(termCount);
+      for (let at = 0; at < termCount; at++) {
         const doc = termDocs[at] as number;
         termScores[at] = termBest[doc] as number;
         termInName[at] = termName[doc] as number;
       }
-      hits.set(term, { docs: termDocs, scores: termScores, inName: termInName });
+      hits.set(term, { docs: termDocs.slice(0, termCount), scores: termScores, inName: termInName });
     }
-    for (const doc of termDocs) {
+    for (let at = 0; at < termCount; at++) {
+      const doc = termDocs[at] as number;
       if (queryStamp[doc] !== query) {
         queryStamp[doc] = query;
         scores[doc] = 0;
         matched[doc] = 0;
         nameHits[doc] = 0;
-        touched.push(doc);
+        touched[touchedCount++] = doc;
       }
       scores[doc] = (scores[doc] as number) + (termBest[doc] as number);
       matched[doc] = (matched[doc] as number) + 1;
@@ -166,10 +175,11 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
         )
       : { terms: request.terms, segments };
   const required = request.requireAll ? terms.length : 1;
-  const docs = new Int32Array(touched.length);
-  const result = new Float64Array(touched.length);
+  const docs = new Int32Array(touchedCount);
+  const result = new Float64Array(touchedCount);
   let count = 0;
-  for (const doc of touched) {
+  for (let at = 0; at < touchedCount; at++) {
+    const doc = touched[at] as number;
     if ((matched[doc] as number) < required) continue;
     docs[count] = doc;
     const nameLength = index.nameLength(doc);
