@@ -4,6 +4,7 @@ import { nameFeedback } from './feedback';
 import { scoreNamePairs } from './name-pairs';
 import { MAX_QUERY_TERMS, type QueryTerm } from './query-terms';
 import { FIELD_BITS, FIELD_COUNT, type SearchIndex } from './search-index';
+import { HitBuffers } from './hit-buffers';
 import { rescoreBySegment, type TermHits } from './segment-scores';
 import type { TermCandidate } from './vocabulary';
 
@@ -56,6 +57,8 @@ interface Scratch {
   touched: Int32Array;
   /** The documents the current term matched, in the order matched. */
   termDocs: Int32Array;
+  /** Per-term hits of a request of several clauses, term after term (read only while ranking it). */
+  hits: HitBuffers;
   query: number;
   term: number;
 }
@@ -77,6 +80,7 @@ function scratchFor(index: SearchIndex): Scratch {
       termName: new Uint8Array(capacity),
       touched: new Int32Array(capacity),
       termDocs: new Int32Array(capacity),
+      hits: new HitBuffers(capacity),
       query: 0,
       term: 0,
     };
@@ -95,6 +99,7 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
   const weights = request.weights;
   const verify = request.verify;
   let touchedCount = 0;
+  scratch.hits.clear();
   const terms = limitTerms(index, request.terms);
   const expansions = new Map<QueryTerm, readonly TermCandidate[]>();
   const segments = request.segments;
@@ -137,15 +142,7 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
       }
     }
     if (hits !== undefined && termCount > 0) {
-      // Plain loops: a typed array's `from` with a mapping function is slow in JavaScriptCore.
-      const termScores = new Float64Array(termCount);
-      const termInName = new Uint8Array(termCount);
-      for (let at = 0; at < termCount; at++) {
-        const doc = termDocs[at] as number;
-        termScores[at] = termBest[doc] as number;
-        termInName[at] = termName[doc] as number;
-      }
-      hits.set(term, { docs: termDocs.slice(0, termCount), scores: termScores, inName: termInName });
+      hits.set(term, scratch.hits.append(termDocs, termCount, termBest, termName));
     }
     for (let at = 0; at < termCount; at++) {
       const doc = termDocs[at] as number;

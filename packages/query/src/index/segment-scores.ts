@@ -21,6 +21,9 @@ interface SegmentScratch {
   slot: Int32Array;
   /** The documents the current clause matched, in the order matched. */
   touched: Int32Array;
+  /** Per position of the ranking: its best fused score, and its leader bonus. */
+  best: Float64Array;
+  lead: Float64Array;
   current: number;
 }
 
@@ -36,6 +39,8 @@ function scratchFor(index: SearchIndex): SegmentScratch {
       stamp: new Int32Array(capacity),
       slot: new Int32Array(capacity),
       touched: new Int32Array(capacity),
+      best: new Float64Array(capacity),
+      lead: new Float64Array(capacity),
       current: 0,
     };
     scratches.set(index, scratch);
@@ -65,8 +70,8 @@ export function rescoreBySegment(
   for (let position = 0; position < scores.length; position++)
     if ((scores[position] as number) > bestWhole) bestWhole = scores[position] as number;
   if (bestWhole <= 0) return;
-  const best = new Float64Array(docs.length);
-  const lead = new Float64Array(docs.length);
+  const { best, lead } = scratch;
+  lead.fill(0, 0, docs.length);
   for (let position = 0; position < docs.length; position++) {
     scratch.slot[docs[position] as number] = position;
     best[position] = ((scores[position] as number) / bestWhole) * (1 + CONTEXT_WEIGHT);
@@ -117,9 +122,8 @@ export function rescoreBySegment(
       if (bonus > (lead[position] as number)) lead[position] = bonus;
     }
   }
-  for (let position = 0; position < best.length; position++)
-    best[position] = (best[position] as number) + (lead[position] as number);
-  scores.set(best);
+  for (let position = 0; position < docs.length; position++)
+    scores[position] = (best[position] as number) + (lead[position] as number);
 }
 
 /** How many leading tools of each clause gain a bonus, and the bonus of the first (halved for the second, ...). */
