@@ -71,12 +71,12 @@ export function rescoreBySegment(
     if ((scores[position] as number) > bestWhole) bestWhole = scores[position] as number;
   if (bestWhole <= 0) return;
   const { best, lead } = scratch;
-  lead.fill(0, 0, docs.length);
-  for (let position = 0; position < docs.length; position++) {
-    scratch.slot[docs[position] as number] = position;
-    best[position] = ((scores[position] as number) / bestWhole) * (1 + CONTEXT_WEIGHT);
-  }
   const { score, nameHits, stamp, slot, touched } = scratch;
+  for (let position = 0; position < docs.length; position++) {
+    slot[docs[position] as number] = position;
+    best[position] = ((scores[position] as number) / bestWhole) * (1 + CONTEXT_WEIGHT);
+    lead[position] = 0;
+  }
   const leaders = new Leaders();
   for (const segment of segments) {
     const current = ++scratch.current;
