@@ -1,10 +1,10 @@
 import { scoreDescriptionPhrases } from './description-phrases';
 import { expandTerm, type TextMode } from './expand-term';
 import { nameFeedback } from './feedback';
+import { HitBuffers } from './hit-buffers';
 import { scoreNamePairs } from './name-pairs';
 import { MAX_QUERY_TERMS, type QueryTerm } from './query-terms';
 import { FIELD_BITS, FIELD_COUNT, type SearchIndex } from './search-index';
-import { HitBuffers } from './hit-buffers';
 import { rescoreBySegment, type TermHits } from './segment-scores';
 import type { TermCandidate } from './vocabulary';
 
@@ -93,8 +93,7 @@ function scratchFor(index: SearchIndex): Scratch {
 export function rank(index: SearchIndex, request: RankRequest): RankResult {
   const scratch = scratchFor(index);
   const query = ++scratch.query;
-  const { scores, matched, queryStamp, termStamp, termBest, nameHits, termName, touched, termDocs } =
-    scratch;
+  const { scores, matched, queryStamp, termStamp, termBest, nameHits, termName, touched, termDocs } = scratch;
   const norms = index.norms();
   const weights = request.weights;
   const verify = request.verify;

@@ -71,7 +71,8 @@ function lower(code: number): number {
 
 function hashOf(text: string, start: number, end: number): number {
   let hash = 0x811c9dc5;
-  for (let index = start; index < end; index++) hash = Math.imul(hash ^ lower(text.charCodeAt(index)), 0x01000193);
+  for (let index = start; index < end; index++)
+    hash = Math.imul(hash ^ lower(text.charCodeAt(index)), 0x01000193);
   return hash >>> 0;
 }
 
