@@ -187,8 +187,9 @@ describe('reusable approval grants', () => {
     await other.issueGrant(request);
     const stale = createToolbox([], { approvalSecret: SECRET, grantStateStore, policyRevision: 'policy-0' });
     await stale.issueGrant(request);
-    const expiring = await toolbox.issueGrant({ ...request, expiresAt: Date.now() + 1 });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Issued with room to spare (an expiry at or before the issue time is refused), expired before the call.
+    const expiring = await toolbox.issueGrant({ ...request, expiresAt: Date.now() + 100 });
+    await new Promise((resolve) => setTimeout(resolve, 150));
     const revoked = await toolbox.issueGrant(request);
     await toolbox.revokeGrant(revoked.id);
     await toolbox.revokeGrant(revoked.id);
