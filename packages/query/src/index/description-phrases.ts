@@ -22,7 +22,9 @@ export function scoreDescriptionPhrases(
 ): void {
   if (docs.length === 0) return;
   const sequence = key.split(' ');
-  const phrases = new Map<string, number>();
+  // First term -> second term -> the phrase: looked up pair by pair without making a string per pair.
+  const phrases = new Map<string, Map<string, Phrase>>();
+  let count = 0;
   let rarest = 0;
   for (let at = 1; at < sequence.length; at++) {
     const second = index.postings.get(sequence[at] as string);
@@ -30,31 +32,39 @@ export function scoreDescriptionPhrases(
     for (let gap = 1; gap <= PHRASE_SPAN && gap <= at; gap++) {
       const first = index.postings.get(sequence[at - gap] as string);
       if (first === undefined || first === second) continue;
-      const phrase = `${first.term} ${second.term}`;
-      if (phrases.has(phrase)) continue;
+      let next = phrases.get(first.term);
+      if (next === undefined) {
+        next = new Map();
+        phrases.set(first.term, next);
+      } else if (next.has(second.term)) continue;
       const idf = Math.min(index.idf(first.docs.length), index.idf(second.docs.length));
-      phrases.set(phrase, idf);
+      next.set(second.term, { idf, seen: -1 });
+      count++;
       if (idf > rarest) rarest = idf;
     }
   }
-  if (phrases.size === 0 || !(rarest > 0)) return;
+  if (count === 0 || !(rarest > 0)) return;
   const best = bestPositions(scores, PHRASE_CANDIDATES);
   const top = scores[best[0] as number] as number;
   if (!(top > 0)) return;
-  const found = new Set<string>();
   for (const position of best) {
     const terms = index.descriptionTerms(docs[position] as number);
-    found.clear();
     let bonus = 0;
     for (let at = 1; at < terms.length; at++) {
-      const phrase = `${terms[at - 1]} ${terms[at]}`;
-      const idf = phrases.get(phrase);
-      if (idf === undefined || found.has(phrase)) continue;
-      found.add(phrase);
-      bonus += idf / rarest;
+      const phrase = phrases.get(terms[at - 1] as string)?.get(terms[at] as string);
+      // Each phrase counts once per tool.
+      if (phrase === undefined || phrase.seen === position) continue;
+      phrase.seen = position;
+      bonus += phrase.idf / rarest;
     }
     if (bonus > 0) scores[position] = (scores[position] as number) + PHRASE_WEIGHT * top * bonus;
   }
+}
+
+/** A request phrase: its weight, and the position of the last tool it was found in. */
+interface Phrase {
+  readonly idf: number;
+  seen: number;
 }
 
 /** Positions of the `count` highest scores, best first (ties: the earlier position). */

@@ -29,7 +29,7 @@ export function nameFeedback(
   const best = scores[top] as number;
   if (!(best > 0)) return;
   const limit = Math.max(2, index.size * FEEDBACK_MAX_SHARE);
-  const feedback: { postings: { docs: number[]; tfs: number[] }; weight: number }[] = [];
+  const feedback: { postings: { docs: Int32Array; tfs: Int32Array }; weight: number }[] = [];
   let total = 0;
   for (const term of new Set((index.nameKeys[docs[top] as number] ?? '').split(' '))) {
     if (term.length === 0 || queryTerms.has(term)) continue;

@@ -1,6 +1,7 @@
 import { scoreDescriptionPhrases } from './description-phrases';
 import { expandTerm, type TextMode } from './expand-term';
 import { nameFeedback } from './feedback';
+import { HitBuffers } from './hit-buffers';
 import { nameCompounds } from './name-compounds';
 import { scoreNamePairs } from './name-pairs';
 import { MAX_QUERY_TERMS, type QueryTerm } from './query-terms';
@@ -53,6 +54,12 @@ interface Scratch {
   nameHits: Int32Array;
   /** Per document, whether the current term's best match was in the name. */
   termName: Uint8Array;
+  /** The documents the query matched, in the order first matched. */
+  touched: Int32Array;
+  /** The documents the current term matched, in the order matched. */
+  termDocs: Int32Array;
+  /** Per-term hits of a request of several clauses, term after term (read only while ranking it). */
+  hits: HitBuffers;
   query: number;
   term: number;
 }
@@ -72,6 +79,9 @@ function scratchFor(index: SearchIndex): Scratch {
       termBest: new Float64Array(capacity),
       nameHits: new Int32Array(capacity),
       termName: new Uint8Array(capacity),
+      touched: new Int32Array(capacity),
+      termDocs: new Int32Array(capacity),
+      hits: new HitBuffers(capacity),
       query: 0,
       term: 0,
     };
@@ -84,10 +94,12 @@ function scratchFor(index: SearchIndex): Scratch {
 export function rank(index: SearchIndex, request: RankRequest): RankResult {
   const scratch = scratchFor(index);
   const query = ++scratch.query;
-  const { scores, matched, queryStamp, termStamp, termBest, nameHits, termName } = scratch;
+  const { scores, matched, queryStamp, termStamp, termBest, nameHits, termName, touched, termDocs } = scratch;
   const norms = index.norms();
   const weights = request.weights;
-  const touched: number[] = [];
+  const verify = request.verify;
+  let touchedCount = 0;
+  scratch.hits.clear();
   const terms = limitTerms(index, request.terms);
   const expansions = new Map<QueryTerm, readonly TermCandidate[]>();
   const segments = request.segments;
@@ -100,7 +112,7 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
     request.mode === 'relevance' && (weights[0] as number) > 0 ? nameCompounds(index) : undefined;
   for (const term of terms) {
     const stamp = ++scratch.term;
-    const termDocs: number[] = [];
+    let termCount = 0;
     const candidates = expandTerm(index, term, request.mode, request.threshold, terms.length);
     expansions.set(term, candidates);
     for (const candidate of candidates) {
@@ -118,14 +130,14 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
             frequency += (weights[field - doc * FIELD_COUNT] as number) * count * (norms[field] as number);
         }
         if (frequency === 0) continue;
-        if (request.verify !== undefined && !request.verify(doc, term)) continue;
+        if (verify !== undefined && !verify(doc, term)) continue;
         const score = (weight * frequency * (K1 + 1)) / (frequency + K1);
         const inName = (tfs[position] as number) & FIELD_MASK && (weights[0] as number) > 0 ? 1 : 0;
         if (termStamp[doc] !== stamp) {
           termStamp[doc] = stamp;
           termBest[doc] = score;
           termName[doc] = inName;
-          termDocs.push(doc);
+          termDocs[termCount++] = doc;
         } else {
           if (score > (termBest[doc] as number)) termBest[doc] = score;
           if (inName === 1) termName[doc] = 1;
@@ -146,7 +158,7 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
             termStamp[doc] = stamp;
             termBest[doc] = score;
             termName[doc] = 1;
-            termDocs.push(doc);
+            termDocs[termCount++] = doc;
           } else {
             if (score > (termBest[doc] as number)) termBest[doc] = score;
             termName[doc] = 1;
@@ -154,24 +166,17 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
         }
       }
     }
-    if (hits !== undefined && termDocs.length > 0) {
-      // Plain loops: a typed array's `from` with a mapping function is slow in JavaScriptCore.
-      const termScores = new Float64Array(termDocs.length);
-      const termInName = new Uint8Array(termDocs.length);
-      for (let at = 0; at < termDocs.length; at++) {
-        const doc = termDocs[at] as number;
-        termScores[at] = termBest[doc] as number;
-        termInName[at] = termName[doc] as number;
-      }
-      hits.set(term, { docs: termDocs, scores: termScores, inName: termInName });
+    if (hits !== undefined && termCount > 0) {
+      hits.set(term, scratch.hits.append(termDocs, termCount, termBest, termName));
     }
-    for (const doc of termDocs) {
+    for (let at = 0; at < termCount; at++) {
+      const doc = termDocs[at] as number;
       if (queryStamp[doc] !== query) {
         queryStamp[doc] = query;
         scores[doc] = 0;
         matched[doc] = 0;
         nameHits[doc] = 0;
-        touched.push(doc);
+        touched[touchedCount++] = doc;
       }
       scores[doc] = (scores[doc] as number) + (termBest[doc] as number);
       matched[doc] = (matched[doc] as number) + 1;
@@ -192,10 +197,11 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
         )
       : { terms: request.terms, segments };
   const required = request.requireAll ? terms.length : 1;
-  const docs = new Int32Array(touched.length);
-  const result = new Float64Array(touched.length);
+  const docs = new Int32Array(touchedCount);
+  const result = new Float64Array(touchedCount);
   let count = 0;
-  for (const doc of touched) {
+  for (let at = 0; at < touchedCount; at++) {
+    const doc = touched[at] as number;
     if ((matched[doc] as number) < required) continue;
     docs[count] = doc;
     const nameLength = index.nameLength(doc);

@@ -1,9 +1,12 @@
 import { describe, expect, test } from 'bun:test';
 import { createTool, createToolbox } from '@armorer/core';
+import fc from 'fast-check';
 import { makeTools } from '../__fixtures__/tools';
 import { queryTools } from '../query/query-tools';
+import { analyze } from '../text/analyze';
 import { resolveSource } from './index-cache';
 import { reindexSearchIndex } from './reindex';
+import { FIELD_BITS, Postings, SearchIndex } from './search-index';
 
 describe('the search index of a toolbox', () => {
   test('grows with registrations instead of being rebuilt', () => {
@@ -43,5 +46,75 @@ describe('the search index of a toolbox', () => {
   test('a tool without parameters, tags or metadata is indexed by name and description', () => {
     const bare = createTool({ name: 'ping', description: '', execute: () => 'pong' });
     expect(queryTools([bare], { text: 'ping', select: 'name' })).toEqual(['ping']);
+  });
+});
+
+describe('postings', () => {
+  test('count occurrences per document and field, saturate a field at its maximum, and stay readable as they grow', () => {
+    const postings = new Postings('mail');
+    postings.post(0, 1, 0);
+    postings.post(0, 1, 0);
+    postings.post(0, 1 << FIELD_BITS, FIELD_BITS);
+    expect([...postings.docs]).toEqual([0]);
+    expect(postings.tfs[0]).toBe(2 + (1 << FIELD_BITS));
+    for (let count = 0; count < 40; count++) postings.post(1, 1, 0);
+    expect(postings.tfs[1]).toBe((1 << FIELD_BITS) - 1);
+    const before = postings.docs;
+    for (let doc = 2; doc < 100; doc++) postings.post(doc, 1, 0);
+    expect(postings.size).toBe(100);
+    expect(postings.docs.length).toBe(100);
+    expect(postings.docs[99]).toBe(99);
+    expect(before.length).toBe(2);
+  });
+
+  test('name and description postings are the analyzed words counted per tool (property)', () => {
+    const word = fc.constantFrom(
+      'Send',
+      'sendEmail',
+      'the',
+      'e-mail',
+      'to',
+      'GitHub',
+      'issues',
+      'café',
+      '邮件',
+      'Issue',
+      'v2',
+    );
+    const text = fc.array(word, { maxLength: 8 }).map((words) => words.join(' '));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, text), { minLength: 1, maxLength: 12 }), (texts) => {
+        const index = new SearchIndex();
+        const tools = texts.map(([name, description], position) =>
+          createTool({
+            name: `tool-${position}`,
+            description: `${name} ${description}`,
+            execute: () => null,
+          }),
+        );
+        for (const tool of tools) index.add(tool);
+        const expected = new Map<string, Map<number, number>>();
+        tools.forEach((tool, doc) => {
+          const fields = [analyze(tool.name), analyze(tool.description)];
+          fields.forEach((terms, field) => {
+            for (const term of terms) {
+              const docs = expected.get(term) ?? new Map<number, number>();
+              expected.set(term, docs);
+              const tf = docs.get(doc) ?? 0;
+              const count = (tf >>> (field * FIELD_BITS)) & ((1 << FIELD_BITS) - 1);
+              docs.set(doc, count < (1 << FIELD_BITS) - 1 ? tf + (1 << (field * FIELD_BITS)) : tf);
+            }
+          });
+        });
+        expect([...index.postings.keys()].sort()).toEqual([...expected.keys()].sort());
+        for (const [term, docs] of expected) {
+          const postings = index.postings.get(term) as Postings;
+          expect([...postings.docs]).toEqual([...docs.keys()]);
+          expect([...postings.tfs]).toEqual([...docs.values()]);
+        }
+        expect(index.nameKeys).toEqual(tools.map((tool) => analyze(tool.name).join(' ')));
+      }),
+      { numRuns: 60 },
+    );
   });
 });

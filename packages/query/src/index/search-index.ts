@@ -1,8 +1,9 @@
 import type { AnyTool } from '@armorer/core';
 import { analyze, analyzeShared, termOf } from '../text/analyze';
-import { tokenize } from '../text/tokenize';
+import { asciiWordSpans, tokenize, wordSpans } from '../text/tokenize';
 import { collectToolTexts, TEXT_FIELDS } from '../tool/tool-text';
 import { Vocabulary } from './vocabulary';
+import { WordTable } from './word-table';
 
 /** Number of searchable fields; term frequencies of all fields are packed into one 30-bit integer. */
 export const FIELD_COUNT = TEXT_FIELDS.length;
@@ -13,11 +14,66 @@ const B = 0.75;
 /** Texts up to this length are memoized per index when they recur (tags, keys, parameter descriptions). */
 const SHARED_TEXT_LENGTH = 160;
 
-/** The documents containing one term, with the term's per-field frequencies packed per document. */
-export interface Postings {
+/**
+ * The documents containing one term (in index order), with the term's per-field frequencies packed per
+ * document. Held in typed arrays that double as they fill: building the index of a large toolbox then makes
+ * a few allocations per term instead of growing two JavaScript arrays per term by a push per document.
+ * `docs` and `tfs` are views of exactly the documents posted so far (made again after an addition).
+ */
+export class Postings {
   readonly term: string;
-  readonly docs: number[];
-  readonly tfs: number[];
+  #docs = new Int32Array(4);
+  #tfs = new Int32Array(4);
+  #count = 0;
+  #docsView: Int32Array | undefined;
+  #tfsView: Int32Array | undefined;
+
+  constructor(term: string) {
+    this.term = term;
+  }
+
+  /** Number of documents containing the term (its document frequency). */
+  get size(): number {
+    return this.#count;
+  }
+
+  get docs(): Int32Array {
+    this.#docsView ??= this.#docs.subarray(0, this.#count);
+    return this.#docsView;
+  }
+
+  get tfs(): Int32Array {
+    this.#tfsView ??= this.#tfs.subarray(0, this.#count);
+    return this.#tfsView;
+  }
+
+  /**
+   * Counts one occurrence in `doc`, in the field whose count sits at bit `shift` (`increment` is
+   * `1 << shift`). Documents are posted in increasing order; a field's count stops at its maximum.
+   */
+  post(doc: number, increment: number, shift: number): void {
+    const last = this.#count - 1;
+    if (last >= 0 && this.#docs[last] === doc) {
+      const tf = this.#tfs[last] as number;
+      if (((tf >>> shift) & MAX_TF) < MAX_TF) this.#tfs[last] = tf + increment;
+      return;
+    }
+    if (this.#count === this.#docs.length) this.#grow();
+    this.#docs[this.#count] = doc;
+    this.#tfs[this.#count] = increment;
+    this.#count++;
+    this.#docsView = undefined;
+    this.#tfsView = undefined;
+  }
+
+  #grow(): void {
+    const docs = new Int32Array(this.#docs.length * 2);
+    docs.set(this.#docs);
+    this.#docs = docs;
+    const tfs = new Int32Array(this.#tfs.length * 2);
+    tfs.set(this.#tfs);
+    this.#tfs = tfs;
+  }
 }
 
 /**
@@ -44,13 +100,11 @@ export class SearchIndex {
   /** Tool -> position, built on first use (only nested text filters and hybrid fusion need it). */
   #positions: Map<AnyTool, number> | undefined;
   /** Word as written -> its postings (`null` for stopwords): one lookup per word while indexing. */
-  readonly #wordPostings = new Map<string, Postings | null>();
+  readonly #wordPostings = new WordTable<Postings | null>();
   /** Recurring short text (tag, key, parameter description) -> the postings of its terms. */
   readonly #textPostings = new Map<string, readonly Postings[]>();
   /** Per-tool scratch, reused across additions. */
   readonly #texts: string[][] = TEXT_FIELDS.map(() => []);
-  readonly #words: string[] = [];
-  readonly #shared: Postings[] = [];
 
   get size(): number {
     return this.tools.length;
@@ -74,51 +128,76 @@ export class SearchIndex {
     const texts = this.#texts;
     for (const list of texts) list.length = 0;
     collectToolTexts(tool, texts);
-    for (let field = 0; field < FIELD_COUNT; field++) {
+    const lengths = this.#lengths;
+    const totals = this.#totals;
+    // Name and description are unique per tool: analyzed word by word (each word's postings memoized).
+    for (let field = 0; field < 2; field++) {
+      const length = this.#indexWords((texts[field] as string[])[0] as string, doc, field);
+      lengths.push(length);
+      totals[field] = (totals[field] as number) + length;
+    }
+    // Tags, keys and parameter descriptions recur across tools: analyzed once per distinct text.
+    for (let field = 2; field < FIELD_COUNT; field++) {
       const increment = 1 << (field * FIELD_BITS);
       const shift = field * FIELD_BITS;
+      const list = texts[field] as string[];
       let length = 0;
-      for (const text of texts[field] as string[]) {
-        const postingsList = field < 2 ? this.#postingsOfText(text) : this.#postingsOfSharedText(text);
+      for (let at = 0; at < list.length; at++) {
+        const postingsList = this.#postingsOfSharedText(list[at] as string);
         length += postingsList.length;
-        for (const { docs, tfs } of postingsList) {
-          if (docs[docs.length - 1] !== doc) {
-            docs.push(doc);
-            tfs.push(increment);
-          } else {
-            const last = tfs.length - 1;
-            if ((((tfs[last] as number) >>> shift) & MAX_TF) < MAX_TF)
-              tfs[last] = (tfs[last] as number) + increment;
-          }
-        }
-        if (field === 0) this.nameKeys.push(postingsList.map((postings) => postings.term).join(' '));
+        for (let term = 0; term < postingsList.length; term++)
+          (postingsList[term] as Postings).post(doc, increment, shift);
       }
-      this.#lengths.push(length);
-      this.#totals[field] = (this.#totals[field] as number) + length;
+      lengths.push(length);
+      totals[field] = (totals[field] as number) + length;
     }
   }
 
-  /** The postings of every non-stopword word of a (unique) text, in order; the array is reused. */
-  #postingsOfText(text: string): readonly Postings[] {
-    const words = this.#words;
-    words.length = 0;
-    tokenize(text, words);
-    const out = this.#shared;
-    out.length = 0;
-    for (const word of words) {
-      let postings = this.#wordPostings.get(word);
-      if (postings === undefined) {
-        const term = termOf(word);
-        postings = term === null ? null : this.#postingsOf(term);
-        this.#wordPostings.set(word, postings);
-        if (term !== null) this.#addSurface(word, term);
-      }
-      if (postings !== null) out.push(postings);
+  /**
+   * Posts every non-stopword word of a (unique) text for `doc` in `field`; returns the number of terms. For
+   * the name, also records its key (the terms in order).
+   */
+  #indexWords(text: string, doc: number, field: number): number {
+    const increment = 1 << (field * FIELD_BITS);
+    const shift = field * FIELD_BITS;
+    let length = 0;
+    let key = '';
+    const count = asciiWordSpans(text);
+    // Non-ASCII text (folded, segmented) goes through the tokenizer, word by word.
+    const words = count >= 0 ? undefined : tokenize(text);
+    const spans = wordSpans();
+    const total = words === undefined ? count : words.length;
+    for (let at = 0; at < total; at++) {
+      const postings =
+        words === undefined
+          ? this.#postingsOfWord(text, spans[at * 2] as number, spans[at * 2 + 1] as number)
+          : this.#postingsOfWord(words[at] as string);
+      if (postings === null) continue;
+      if (field === 0) key = length === 0 ? postings.term : `${key} ${postings.term}`;
+      length++;
+      postings.post(doc, increment, shift);
     }
-    return out;
+    if (field === 0) this.nameKeys.push(key);
+    return length;
   }
 
-  /** Like `#postingsOfText` for short recurring texts, memoized per index. */
+  /**
+   * The postings of a word, or `null` for a stopword: `source.slice(start, end)` lowercased, or without
+   * bounds a word as {@link tokenize} gives it.
+   */
+  #postingsOfWord(source: string, start = -1, end = -1): Postings | null {
+    const table = this.#wordPostings;
+    const entry = start < 0 ? table.find(source, 0, source.length) : table.find(source, start, end);
+    if (entry >= 0) return table.valueAt(entry);
+    const word = start < 0 ? source : source.slice(start, end).toLowerCase();
+    const term = termOf(word);
+    const postings = term === null ? null : this.#postingsOf(term);
+    table.add(word, postings);
+    if (term !== null) this.#addSurface(word, term);
+    return postings;
+  }
+
+  /** The postings of the terms of a short recurring text, memoized per index. */
   #postingsOfSharedText(text: string): readonly Postings[] {
     let postings = this.#textPostings.get(text);
     if (postings === undefined) {
@@ -141,7 +220,7 @@ export class SearchIndex {
   #postingsOf(term: string): Postings {
     let postings = this.postings.get(term);
     if (postings === undefined) {
-      postings = { term, docs: [], tfs: [] };
+      postings = new Postings(term);
       this.postings.set(term, postings);
       this.vocabulary.add(term);
     }

@@ -3,7 +3,7 @@ import type { SearchIndex } from './search-index';
 
 /** The documents one query term matched, with the term's BM25F score and whether it matched the name. */
 export interface TermHits {
-  readonly docs: readonly number[];
+  readonly docs: ArrayLike<number>;
   readonly scores: Float64Array;
   readonly inName: Uint8Array;
 }
@@ -19,6 +19,11 @@ interface SegmentScratch {
   nameHits: Int32Array;
   stamp: Int32Array;
   slot: Int32Array;
+  /** The documents the current clause matched, in the order matched. */
+  touched: Int32Array;
+  /** Per position of the ranking: its best fused score, and its leader bonus. */
+  best: Float64Array;
+  lead: Float64Array;
   current: number;
 }
 
@@ -33,6 +38,9 @@ function scratchFor(index: SearchIndex): SegmentScratch {
       nameHits: new Int32Array(capacity),
       stamp: new Int32Array(capacity),
       slot: new Int32Array(capacity),
+      touched: new Int32Array(capacity),
+      best: new Float64Array(capacity),
+      lead: new Float64Array(capacity),
       current: 0,
     };
     scratches.set(index, scratch);
@@ -59,19 +67,20 @@ export function rescoreBySegment(
   if (docs.length === 0) return;
   const scratch = scratchFor(index);
   let bestWhole = 0;
-  for (const score of scores) if (score > bestWhole) bestWhole = score;
+  for (let position = 0; position < scores.length; position++)
+    if ((scores[position] as number) > bestWhole) bestWhole = scores[position] as number;
   if (bestWhole <= 0) return;
-  const best = new Float64Array(docs.length);
-  const lead = new Float64Array(docs.length);
+  const { best, lead } = scratch;
+  const { score, nameHits, stamp, slot, touched } = scratch;
   for (let position = 0; position < docs.length; position++) {
-    scratch.slot[docs[position] as number] = position;
+    slot[docs[position] as number] = position;
     best[position] = ((scores[position] as number) / bestWhole) * (1 + CONTEXT_WEIGHT);
+    lead[position] = 0;
   }
-  const { score, nameHits, stamp, slot } = scratch;
-  const touched: number[] = [];
+  const leaders = new Leaders();
   for (const segment of segments) {
     const current = ++scratch.current;
-    touched.length = 0;
+    let touchedCount = 0;
     for (const termIndex of segment) {
       const term = terms[termIndex];
       const termHits = term === undefined ? undefined : hits.get(term);
@@ -82,47 +91,70 @@ export function rescoreBySegment(
           stamp[doc] = current;
           score[doc] = 0;
           nameHits[doc] = 0;
-          touched.push(doc);
+          touched[touchedCount++] = doc;
         }
         score[doc] = (score[doc] as number) + (termHits.scores[position] as number);
         nameHits[doc] = (nameHits[doc] as number) + (termHits.inName[position] as number);
       }
     }
     let bestSegment = 0;
-    for (const doc of touched) {
+    for (let at = 0; at < touchedCount; at++) {
+      const doc = touched[at] as number;
       const nameLength = index.nameLength(doc);
       const coverage = nameLength === 0 ? 0 : Math.min(1, (nameHits[doc] as number) / nameLength);
       score[doc] = (score[doc] as number) * (1 + nameBoost * coverage);
       if ((score[doc] as number) > bestSegment) bestSegment = score[doc] as number;
     }
     if (bestSegment <= 0) continue;
-    const leaders: { position: number; fused: number }[] = [];
-    for (const doc of touched) {
+    leaders.clear();
+    for (let at = 0; at < touchedCount; at++) {
+      const doc = touched[at] as number;
       const position = slot[doc] as number;
       if (docs[position] !== doc) continue;
       const fused =
         (score[doc] as number) / bestSegment + (CONTEXT_WEIGHT * (scores[position] as number)) / bestWhole;
       if (fused > (best[position] as number)) best[position] = fused;
-      keepLeader(leaders, position, fused);
+      leaders.keep(position, fused);
     }
-    leaders.forEach((leader, rank) => {
+    for (let rank = 0; rank < leaders.count; rank++) {
+      const position = leaders.positions[rank] as number;
       const bonus = LEADER_BONUS / (rank + 1);
-      if (bonus > (lead[leader.position] as number)) lead[leader.position] = bonus;
-    });
+      if (bonus > (lead[position] as number)) lead[position] = bonus;
+    }
   }
-  for (let position = 0; position < best.length; position++)
-    best[position] = (best[position] as number) + (lead[position] as number);
-  scores.set(best);
+  for (let position = 0; position < docs.length; position++)
+    scores[position] = (best[position] as number) + (lead[position] as number);
 }
 
 /** How many leading tools of each clause gain a bonus, and the bonus of the first (halved for the second, ...). */
 const LEADERS = 3;
 const LEADER_BONUS = 0.5;
 
-function keepLeader(leaders: { position: number; fused: number }[], position: number, fused: number): void {
-  if (leaders.length === LEADERS && fused <= (leaders[LEADERS - 1] as { fused: number }).fused) return;
-  let at = leaders.length;
-  while (at > 0 && (leaders[at - 1] as { fused: number }).fused < fused) at--;
-  leaders.splice(at, 0, { position, fused });
-  if (leaders.length > LEADERS) leaders.pop();
+/**
+ * The {@link LEADERS} best positions of a clause, best first; a later position ties below an earlier one.
+ * Fixed arrays: a clause of a long request offers thousands of candidates.
+ */
+class Leaders {
+  readonly positions = new Int32Array(LEADERS);
+  readonly fused = new Float64Array(LEADERS);
+  count = 0;
+
+  clear(): void {
+    this.count = 0;
+  }
+
+  keep(position: number, fused: number): void {
+    const scores = this.fused;
+    if (this.count === LEADERS && fused <= (scores[LEADERS - 1] as number)) return;
+    let at = this.count;
+    while (at > 0 && (scores[at - 1] as number) < fused) at--;
+    const last = Math.min(this.count, LEADERS - 1);
+    for (let move = last; move > at; move--) {
+      scores[move] = scores[move - 1] as number;
+      this.positions[move] = this.positions[move - 1] as number;
+    }
+    scores[at] = fused;
+    this.positions[at] = position;
+    if (this.count < LEADERS) this.count++;
+  }
 }

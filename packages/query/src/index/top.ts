@@ -23,12 +23,13 @@ export function topRanked(
   for (let index = 0; index < docs.length; index++) {
     const doc = docs[index] as number;
     if (accept !== undefined && !accept(doc)) continue;
-    const entry = { doc, score: scores[index] as number };
+    const score = scores[index] as number;
     if (kept.length < wanted) {
-      kept.push(entry);
+      kept.push({ doc, score });
       if (kept.length === wanted) heapify(kept);
-    } else if (better(entry, kept[0] as Ranked)) {
-      kept[0] = entry;
+    } else if (outranks(doc, score, kept[0] as Ranked)) {
+      // Only an entry that enters the heap is made.
+      kept[0] = { doc, score };
       siftDown(kept, 0);
     }
   }
@@ -38,6 +39,10 @@ export function topRanked(
 
 function better(a: Ranked, b: Ranked): boolean {
   return a.score > b.score || (a.score === b.score && a.doc < b.doc);
+}
+
+function outranks(doc: number, score: number, b: Ranked): boolean {
+  return score > b.score || (score === b.score && doc < b.doc);
 }
 
 /** A min-heap by rank: the worst kept entry sits at the root. */

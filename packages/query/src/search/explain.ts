@@ -18,7 +18,7 @@ export interface MatchedTerm {
   readonly fields: readonly TextField[];
 }
 
-function positionOf(docs: readonly number[], doc: number): number {
+function positionOf(docs: ArrayLike<number>, doc: number): number {
   let low = 0;
   let high = docs.length - 1;
   while (low <= high) {

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test';
+import fc from 'fast-check';
 import { analyze } from './analyze';
 import { stem } from './stem';
-import { tokenize } from './tokenize';
+import { asciiWordSpans, tokenize, wordSpans } from './tokenize';
 
 describe('tokenize', () => {
   test('splits identifiers at separators and case changes, keeping camel-cased words whole too', () => {
@@ -63,5 +64,36 @@ describe('analyze and stem', () => {
 
   test('drops stopwords', () => {
     expect(analyze('Send an email to the team')).toEqual(['send', 'email', 'team']);
+  });
+});
+
+describe('word spans of ASCII text', () => {
+  test('give the words of tokenize, by offsets into the text; -1 for other text', () => {
+    const text = 'Get the HTTPResponse of side1, GitHub s3';
+    const count = asciiWordSpans(text);
+    const spans = wordSpans();
+    const words = Array.from({ length: count }, (_, at) =>
+      text.slice(spans[at * 2], spans[at * 2 + 1]).toLowerCase(),
+    );
+    expect(words).toEqual(tokenize(text));
+    expect(asciiWordSpans('Café')).toBe(-1);
+    expect(asciiWordSpans('')).toBe(0);
+  });
+
+  test('agree with tokenize on any ASCII text (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'aAbBzZ09 _-.HTTPxyzGit$('.split('')), maxLength: 60 }),
+        (text) => {
+          const count = asciiWordSpans(text);
+          const spans = wordSpans();
+          const words: string[] = [];
+          for (let at = 0; at < count; at++)
+            words.push(text.slice(spans[at * 2], spans[at * 2 + 1]).toLowerCase());
+          expect(words).toEqual(tokenize(text));
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -29,24 +29,40 @@ function kindOf(code: number): CharKind {
  * ```
  */
 export function tokenize(text: string, out: string[] = []): string[] {
-  if (isAscii(text)) splitAscii(text, out);
+  const count = asciiWordSpans(text);
+  if (count >= 0) pushSpans(text, count, out);
   else splitUnicode(foldText(text), out);
   return out;
 }
 
-function splitAscii(text: string, out: string[]): void {
-  const lower = text.toLowerCase();
+/** Word boundaries of the last {@link asciiWordSpans} call, as start and end offsets in pairs. */
+let spans = new Int32Array(256);
+let spanCount = 0;
+
+/**
+ * The words of an ASCII text as offsets into it, without making a string per word (the search index reads
+ * them straight from the text): returns the number of words (their bounds are `wordSpans()[2 * i]` and
+ * `[2 * i + 1]`, in {@link tokenize}'s order, to be lowercased), or -1 when the text is not all ASCII. The
+ * buffer is reused by the next call.
+ */
+export function asciiWordSpans(text: string): number {
+  spanCount = 0;
   let start = -1;
   let runStart = -1;
   let digits = false;
   let previous = CharKind.Other;
   for (let index = 0; index <= text.length; index++) {
-    const kind = index < text.length ? kindOf(text.charCodeAt(index)) : CharKind.Other;
+    let kind = CharKind.Other;
+    if (index < text.length) {
+      const code = text.charCodeAt(index);
+      if (code > 127) return -1;
+      kind = kindOf(code);
+    }
     if (kind === CharKind.Other) {
       if (start >= 0) {
-        pushWord(text, lower, start, index, digits, out);
+        spanWord(text, start, index, digits);
         // A camel-cased run is also kept whole, so `GitHub` meets `github` as well as `git` and `hub`.
-        if (runStart !== start) out.push(lower.slice(runStart, index));
+        if (runStart !== start) addSpan(runStart, index);
       }
       start = -1;
     } else {
@@ -55,7 +71,7 @@ function splitAscii(text: string, out: string[]): void {
         runStart = index;
         digits = false;
       } else if (isCaseBoundary(text, index, previous, kind)) {
-        pushWord(text, lower, start, index, digits, out);
+        spanWord(text, start, index, digits);
         start = index;
         digits = false;
       }
@@ -63,6 +79,30 @@ function splitAscii(text: string, out: string[]): void {
     }
     previous = kind;
   }
+  return spanCount;
+}
+
+/** The buffer of {@link asciiWordSpans} (valid until its next call). */
+export function wordSpans(): Int32Array {
+  return spans;
+}
+
+function addSpan(start: number, end: number): void {
+  const at = spanCount * 2;
+  if (at + 2 > spans.length) {
+    const grown = new Int32Array(spans.length * 2);
+    grown.set(spans);
+    spans = grown;
+  }
+  spans[at] = start;
+  spans[at + 1] = end;
+  spanCount++;
+}
+
+function pushSpans(text: string, count: number, out: string[]): void {
+  if (count === 0) return;
+  const lower = text.toLowerCase();
+  for (let at = 0; at < count * 2; at += 2) out.push(lower.slice(spans[at], spans[at + 1]));
 }
 
 function isCaseBoundary(text: string, index: number, previous: CharKind, kind: CharKind): boolean {
@@ -74,17 +114,10 @@ function isCaseBoundary(text: string, index: number, previous: CharKind, kind: C
   return false;
 }
 
-/** Pushes one camel-split word, splitting letters from digits where the letters form a real word. */
-function pushWord(
-  text: string,
-  lower: string,
-  start: number,
-  end: number,
-  digits: boolean,
-  out: string[],
-): void {
+/** One camel-split word, split again between letters and digits where the letters form a real word. */
+function spanWord(text: string, start: number, end: number, digits: boolean): void {
   if (!digits) {
-    out.push(lower.slice(start, end));
+    addSpan(start, end);
     return;
   }
   let runStart = start;
@@ -96,11 +129,11 @@ function pushWord(
       ? letterRunLength(text, index, end)
       : index - letterRunStart(text, index, runStart);
     if (letters >= 3) {
-      out.push(lower.slice(runStart, index));
+      addSpan(runStart, index);
       runStart = index;
     }
   }
-  out.push(lower.slice(runStart, end));
+  addSpan(runStart, end);
 }
 
 function isDigitCode(code: number): boolean {
@@ -130,7 +163,7 @@ function splitUnicode(text: string, out: string[]): void {
     if (NO_SPACE_SCRIPT.test(run)) {
       segmentWords(run, out);
     } else if (isAscii(run)) {
-      splitAscii(run, out);
+      pushSpans(run, asciiWordSpans(run), out);
     } else {
       const parts = run.split(CAMEL_BOUNDARY);
       for (const part of parts) if (part.length > 0) out.push(part.toLowerCase());

@@ -111,19 +111,44 @@ function inspectField(field: ZodLike | undefined, words: string[]): typeof found
 }
 
 /**
+ * Zod's global registry's own map (schema -> the metadata registered for it), when it is one: read directly
+ * so a description costs a lookup per schema of the chain instead of the merged copies the getter makes.
+ */
+const registryMap: WeakMap<object, unknown> | undefined = (() => {
+  const map = (globalRegistry as { _map?: unknown })._map;
+  return map instanceof WeakMap ? (map as WeakMap<object, unknown>) : undefined;
+})();
+
+/**
  * A schema's description. Zod keeps descriptions in its global registry and the `description` getter merges
  * the metadata of every schema the field was cloned from (an object spread per ancestor), which dominated
- * building the index of a large toolbox. Only a schema that has metadata of its own, or an ancestor that has,
- * can have a description, so the getter runs only for the first such schema of the chain (its merged view is
- * the field's).
+ * building the index of a large toolbox. The merged view's description is the one registered nearest to the
+ * schema along its `parent` chain, so that is what is read, one map lookup per ancestor; the getter decides
+ * when the registry is not the expected map or the chain is longer than followed.
  */
+const isOwnEnumerable = Object.prototype.propertyIsEnumerable;
+
 function descriptionOf(schema: ZodLike): unknown {
+  if (registryMap === undefined) return descriptionByGetter(schema);
   let current: ZodLike | undefined = schema;
   for (let depth = 0; current !== undefined && depth < 32; depth++) {
-    if (globalRegistry.has(current as never)) return current.description;
+    const meta = registryMap.get(current);
+    if (typeof meta === 'object' && meta !== null && isOwnEnumerable.call(meta, 'description')) {
+      // A schema without the getter (Zod Mini) has no description to read.
+      return 'description' in schema ? (meta as { description?: unknown }).description : undefined;
+    }
     current = current._zod?.parent;
   }
-  // A chain longer than followed: the getter decides.
+  return current === undefined ? undefined : schema.description;
+}
+
+/** Only a schema with metadata of its own, or an ancestor with some, can have a description. */
+function descriptionByGetter(schema: ZodLike): unknown {
+  let current: ZodLike | undefined = schema;
+  for (let depth = 0; current !== undefined && depth < 32; depth++) {
+    if (globalRegistry.has(current as never)) return schema.description;
+    current = current._zod?.parent;
+  }
   return current === undefined ? undefined : schema.description;
 }
 
