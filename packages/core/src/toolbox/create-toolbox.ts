@@ -377,31 +377,4 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object that is not a tool' : `a ${typeof value}`;
 }
 
-/**
- * Creates a toolbox from tools and/or serialized configurations (or a whole serialized toolbox).
- *
- * @example
- * ```ts
- * const toolbox = createToolbox([addNumbers], { context: { region: 'us-east-1' } });
- * const result = await toolbox.execute({ id: 'call-1', name: 'add-numbers', arguments: { a: 5, b: 3 } });
- * result.result; // 8
- * ```
- */
-export function createToolboxImpl(
-  tools: readonly ToolSource[] | SerializedToolbox | undefined,
-  options: ToolboxOptions<object> | undefined,
-): ToolboxImpl {
-  const toolbox = new ToolboxImpl(options ?? {});
-  if (tools === undefined) return toolbox;
-  if (Array.isArray(tools)) return toolbox.register(...tools);
-  if (typeof tools === 'object' && tools !== null && Array.isArray((tools as SerializedToolbox).tools)) {
-    return toolbox.register(...(tools as SerializedToolbox).tools);
-  }
-  throw new ToolboxError({
-    code: 'INVALID_TOOL',
-    message:
-      'createToolbox() expects an array of tools or serialized configurations, or a serialized toolbox.',
-  });
-}
-
 export type { Toolbox };

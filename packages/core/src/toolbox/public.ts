@@ -1,5 +1,6 @@
+import { ToolboxError } from '../errors/armorer-error';
 import type { AnyTool, ToolLike } from '../tool/types';
-import { createToolboxImpl, type ToolSource } from './create-toolbox';
+import { ToolboxImpl, type ToolSource } from './create-toolbox';
 import type { ProviderName } from './provider-exporters';
 import type { SerializedToolbox, Toolbox, ToolboxOptions } from './types';
 
@@ -21,6 +22,24 @@ function createToolboxFunction(
     tools as readonly ToolSource[] | SerializedToolbox | undefined,
     options,
   ) as unknown as Toolbox;
+}
+
+/** Creates a toolbox from tools and/or serialized configurations (or a whole serialized toolbox). */
+function createToolboxImpl(
+  tools: readonly ToolSource[] | SerializedToolbox | undefined,
+  options: ToolboxOptions<object> | undefined,
+): ToolboxImpl {
+  const toolbox = new ToolboxImpl(options ?? {});
+  if (tools === undefined) return toolbox;
+  if (Array.isArray(tools)) return toolbox.register(...tools);
+  if (typeof tools === 'object' && tools !== null && Array.isArray((tools as SerializedToolbox).tools)) {
+    return toolbox.register(...(tools as SerializedToolbox).tools);
+  }
+  throw new ToolboxError({
+    code: 'INVALID_TOOL',
+    message:
+      'createToolbox() expects an array of tools or serialized configurations, or a serialized toolbox.',
+  });
 }
 
 /** One provider declaration an import left out, and why. */
