@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
+import { requestView } from '../__fixtures__/request-view';
 import { ApprovalError } from '../errors/errors';
 import { matchApprovalBinding, normalizeCapabilities } from './match-binding';
 import { approvalBindingKey, parseApprovalBinding } from './parse-binding';
@@ -9,20 +10,7 @@ import type { ApprovalBinding, ApprovalBindingV1, ApprovalRequestView } from './
 const SECRET = 'binding-test-secret';
 const NOW = 1_800_000_000_000;
 
-const view: ApprovalRequestView = {
-  principalId: 'u1',
-  tenantId: 't1',
-  ownerId: 'o1',
-  audience: 'tenant',
-  agentId: 'a1',
-  runId: 'r1',
-  authorizationRevision: 3,
-  capabilities: ['read', 'write'],
-  toolboxRevision: 'tb1',
-  toolDefinitionRevision: 'td1',
-  policyRevision: 'p1',
-  approvalRevision: 'ap1',
-};
+const view: ApprovalRequestView = requestView();
 
 const binding: ApprovalBindingV1 = signApprovalBinding(
   {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
+import { requestView } from '../__fixtures__/request-view';
 import { ApprovalError } from '../errors/errors';
 import { canonicalJson } from '../json/canonical-json';
 import { sha256Hex } from '../signing/signing-key';
@@ -17,20 +18,7 @@ import type { ApprovalBindingEnvelope, ApprovalRequestView, UnsignedApprovalPayl
 const SECRET = 'payload-test-secret';
 const NOW = 1_800_000_000_000;
 
-const view: ApprovalRequestView = {
-  principalId: 'u1',
-  tenantId: 't1',
-  ownerId: null,
-  audience: 'tenant',
-  agentId: 'a1',
-  runId: 'r1',
-  authorizationRevision: 3,
-  capabilities: ['read', 'write'],
-  toolboxRevision: 'tb1',
-  toolDefinitionRevision: 'td1',
-  policyRevision: 'p1',
-  approvalRevision: null,
-};
+const view: ApprovalRequestView = requestView({ ownerId: null, approvalRevision: null });
 
 const unsigned: UnsignedApprovalPayload = {
   ...view,
