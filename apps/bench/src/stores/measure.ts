@@ -138,6 +138,7 @@ async function round(subject: StoreBenchSubject, count: number, label: string): 
       const to = Math.min(count, from + BLOCK);
       const order = block % 2 === 0 ? (['store', 'raw'] as const) : (['raw', 'store'] as const);
       for (const side of order) {
+        subject.settle?.();
         const timing = await run(from, to, (side === 'store' ? store : raw)[operation]);
         sums[side][operation].wall += timing.wall;
         sums[side][operation].cpu += timing.cpu;

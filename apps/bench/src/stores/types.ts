@@ -19,6 +19,11 @@ export interface StoreBenchSubject {
   readonly approvals: ApprovalStateStore;
   readonly results: ToolResultCache;
   readonly raw: RawOperations;
+  /**
+   * Runs between two timed blocks, outside the timing: backend housekeeping that would otherwise land on
+   * whichever side happened to cross its threshold (SQLite's WAL checkpoint and its fsync).
+   */
+  settle?(): void;
   close(): Promise<void> | void;
 }
 
