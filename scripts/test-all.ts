@@ -27,6 +27,7 @@ const steps: Step[] = [
   { name: 'repository checks', cmd: ['bun', 'run', 'check:repo'] },
   { name: 'sync:exports --check', cmd: ['bun', 'run', 'sync:exports', '--check'] },
   { name: 'typecheck', cmd: ['bun', 'run', 'typecheck'] },
+  { name: 'API reference (typedoc, warnings are errors)', cmd: ['bun', 'run', 'docs:check'] },
   // The store tests need Redis and PostgreSQL: scripts/services.ts starts throwaway servers around the step.
   {
     name: 'unit tests',

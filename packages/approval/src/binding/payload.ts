@@ -17,7 +17,7 @@ function callAndNonce(callId: string, nonce: string): string {
 
 /**
  * The payload text of a version 2 binding: one compact JSON array of the fields in a fixed order (the
- * version first; the call id and nonce joined as one item, see {@link callAndNonce}), then the proposed
+ * version first; the call id and nonce joined as one item, see `callAndNonce`), then the proposed
  * arguments in canonical JSON (keys sorted) as its last item. An array without keys keeps the text
  * short: the HMAC and the parse both cost by its length. The signature covers exactly this text and the
  * text travels in the descriptor, so a verifier never rebuilds it. Throws a TypeError when the
@@ -107,7 +107,7 @@ export function decodeApprovalPayload(payload: string, signature: string): Appro
   return CheckedBinding.seal(binding);
 }
 
-/** Splits {@link callAndNonce}'s string: a decimal length without leading zeros, a colon, then the text. */
+/** Splits `callAndNonce`'s string: a decimal length without leading zeros, a colon, then the text. */
 function splitCallAndNonce(value: unknown): { readonly callId: string; readonly nonce: string } {
   if (typeof value !== 'string') fail('callId');
   let length = 0;

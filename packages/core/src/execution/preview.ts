@@ -19,7 +19,7 @@ export type ToolCallPreviewStatus =
   | 'unavailable'
   | 'not_found';
 
-/** The outcome of {@link previewRegisteredCall}: a status, and the error the call would end with. */
+/** The outcome of `previewRegisteredCall`: a status, and the error the call would end with. */
 export interface ToolCallPreview {
   readonly status: ToolCallPreviewStatus;
   readonly error?: ToolError;
