@@ -2,14 +2,9 @@
  * The store-server bench cases: each store operation next to the raw client doing one equivalent round
  * trip (an EVALSHA of a one-key script on Redis, one single-row statement on PostgreSQL; `raw.ts`).
  */
-import {
-  APPROVAL_BINDING_VERSION,
-  type ApprovalBinding,
-  type ApprovalRequestView,
-  parseApprovalBinding,
-  signApprovalBinding,
-} from '@armorer/approval';
+import type { ApprovalBinding, ApprovalRequestView } from '@armorer/approval';
 import type { CompletedEntry, StartedEntry, ToolResultCache } from '@armorer/idempotency';
+import { benchBindings, completedEntry, startedEntry } from '../stores/records';
 
 export const view: ApprovalRequestView = {
   principalId: 'principal-1',
@@ -26,55 +21,17 @@ export const view: ApprovalRequestView = {
   approvalRevision: 'approval-1',
 };
 
-/**
- * `count` signed bindings with fresh nonces, signed and parsed before timing starts (core's resume path
- * parses a descriptor's binding once and hands the parsed binding to the store).
- */
+/** `count` bindings under {@link view}, nonces `label-index`, signed and parsed before timing starts. */
 export function bindings(count: number, label: string): ApprovalBinding[] {
-  const now = Date.now();
-  return Array.from({ length: count }, (_, index) =>
-    parseApprovalBinding(
-      signApprovalBinding(
-        {
-          ...view,
-          version: APPROVAL_BINDING_VERSION,
-          kind: 'approval',
-          toolName: 'send-email',
-          callId: `call-${index}`,
-          argumentsDigest: '0'.repeat(64),
-          issuedAt: now,
-          expiresAt: now + 60 * 60 * 1000,
-          nonce: `${label}-${index}`,
-          replayScope: 'tenant=tenant-1;principal=principal-1',
-        },
-        'bench-secret-0123456789abcdef',
-      ),
-    ),
-  );
+  return benchBindings(view, count, Date.now(), (index) => `${label}-${index}`);
 }
 
 export function started(attemptId: string): StartedEntry {
-  const now = Date.now();
-  return {
-    version: 1,
-    state: 'started',
-    attemptId,
-    startedAt: now,
-    leaseExpiresAt: now + 30_000,
-    leaseDeadlineAt: now + 120_000,
-  };
+  return startedEntry(attemptId, Date.now());
 }
 
 export function completed(attemptId: string): CompletedEntry {
-  return {
-    version: 1,
-    state: 'completed',
-    attemptId,
-    completedAt: Date.now(),
-    policyRevision: null,
-    value: { ok: attemptId },
-    streamed: false,
-  };
+  return completedEntry(attemptId, Date.now());
 }
 
 /** One phase of the bench: the store's operation and the raw round trip, each over item i. */

@@ -1,11 +1,5 @@
-import {
-  APPROVAL_BINDING_VERSION,
-  type ApprovalBinding,
-  createNonce,
-  parseApprovalBinding,
-  signApprovalBinding,
-} from '@armorer/approval';
-import type { CompletedEntry, StartedEntry } from '@armorer/idempotency';
+import { createNonce } from '@armorer/approval';
+import { benchBindings, completedEntry, startedEntry } from './records';
 import { BENCH_VIEW, type StoreBenchSubject } from './types';
 
 /** The five measured operations. */
@@ -25,54 +19,6 @@ export interface RoundTiming {
   readonly raw: Readonly<Record<Operation, OperationTiming>>;
 }
 
-const SECRET = 'bench-store-secret-0123456789abcdef';
-
-/** Parsed, as `resumeApproval` hands them to the store (it parses a descriptor's binding once). */
-function bindings(count: number, now: number): ApprovalBinding[] {
-  return Array.from({ length: count }, () => {
-    const nonce = createNonce();
-    const signed = signApprovalBinding(
-      {
-        ...BENCH_VIEW,
-        version: APPROVAL_BINDING_VERSION,
-        kind: 'approval',
-        toolName: 'bench-tool',
-        callId: `call-${nonce}`,
-        argumentsDigest: '0'.repeat(64),
-        issuedAt: now,
-        expiresAt: now + 3_600_000,
-        nonce,
-        replayScope: 'tenant=bench-tenant',
-      },
-      SECRET,
-    );
-    return parseApprovalBinding(signed);
-  });
-}
-
-function startedEntry(attemptId: string, now: number): StartedEntry {
-  return {
-    version: 1,
-    state: 'started',
-    attemptId,
-    startedAt: now,
-    leaseExpiresAt: now + 30_000,
-    leaseDeadlineAt: now + 600_000,
-  };
-}
-
-function completedEntry(attemptId: string, now: number): CompletedEntry {
-  return {
-    version: 1,
-    state: 'completed',
-    attemptId,
-    completedAt: now,
-    policyRevision: 'p1',
-    value: { ok: true, n: 42 },
-    streamed: false,
-  };
-}
-
 /** Runs `step` for indexes `from` to `to`, awaiting each (both sides pay the same await): totals. */
 async function run(from: number, to: number, step: (index: number) => unknown): Promise<OperationTiming> {
   const cpu = process.cpuUsage();
@@ -88,7 +34,7 @@ type Steps = Readonly<Record<Operation, (index: number) => unknown>>;
 /** The five operations of one side over `count` fresh keys. */
 function steps(subject: StoreBenchSubject, useRaw: boolean, count: number, label: string): Steps {
   const now = Date.now();
-  const items = bindings(count, now);
+  const items = benchBindings(BENCH_VIEW, count, now, () => createNonce());
   const keys = items.map((_, index) => `${label}-${index}`);
   // The raw client keys a binding by its replay scope and nonce too, encoded as the store stores it.
   const bindingKeys = items.map((item) => JSON.stringify(`${item.replayScope}\u0000${item.nonce}`));
