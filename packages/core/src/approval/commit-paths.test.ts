@@ -4,7 +4,8 @@ import {
   createProcessLocalApprovalStateStore,
   parseApprovalBinding,
 } from '@armorer/approval';
-import { makeApprovalToolbox, pausePayment, requestContext } from '../__fixtures__/approval';
+import { makePayTool, pausePayment, requestContext, SECRET } from '../__fixtures__/approval';
+import { createToolbox } from '../toolbox/public';
 
 /**
  * A resumed call whose tool has no policy hook and no concurrency limit commits its binding and runs
@@ -12,9 +13,9 @@ import { makeApprovalToolbox, pausePayment, requestContext } from '../__fixtures
  * throwing.
  */
 function gatedOnly(runs: { count: number }, approvalStateStore: ApprovalStateStore) {
-  return makeApprovalToolbox(runs, {
+  return createToolbox([makePayTool(runs)], {
+    approvalSecret: SECRET,
     approvalStateStore,
-    policy: undefined,
     approvalPolicy: { mode: 'always' },
   });
 }
