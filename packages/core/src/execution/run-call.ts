@@ -15,6 +15,7 @@ import type { Registration } from './registration';
 import {
   createContext,
   executionError,
+  interrupted,
   isAvailable,
   parseAsyncOrFail,
   type SafeParseResult,
@@ -226,14 +227,32 @@ function afterValidation(
     const denial = capabilityDenial(approvalGate, reg.config.name, state.requestContext);
     if (denial !== undefined) return finishCall(state, 'denied', undefined, denial, 'policy-denied');
   }
-  if (
-    reg.hasBeforeExecute ||
-    reg.concurrency !== undefined ||
-    approvalGate?.ask === true ||
-    state.resume !== undefined
-  ) {
+  const resume = state.resume;
+  if (reg.hasBeforeExecute || reg.concurrency !== undefined) {
     return withStages((stages) => stages.policyThenInvoke(state));
   }
+  // A resumed call skips the approval gate (a person answered it); with no hook or queue left, it only
+  // commits its binding, without a waiting stage when the store answers synchronously.
+  if (resume !== undefined) return commitThenInvoke(state, resume);
+  if (approvalGate?.ask === true) return withStages((stages) => stages.policyThenInvoke(state));
+  return invoke(state);
+}
+
+/**
+ * Consumes a resumed call's binding right before its implementation runs (nothing else is left that
+ * could refuse), then invokes it. A failure to commit ends the call denied; the tool never runs.
+ */
+export function commitThenInvoke(state: CallState, resume: ResumeState): StartedCall {
+  const committing = resume.commit(state.reg.config.name);
+  if (committing instanceof Promise) {
+    return committing.then((failure) => settleStarted(afterCommit(state, failure)));
+  }
+  return afterCommit(state, committing);
+}
+
+function afterCommit(state: CallState, failure: ToolError | undefined): StartedCall {
+  if (failure !== undefined) return finishCall(state, 'denied', undefined, failure, 'policy-denied');
+  if (state.interrupted !== undefined) return interrupted(state);
   return invoke(state);
 }
 

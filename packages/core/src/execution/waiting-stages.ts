@@ -8,7 +8,7 @@ import { type CallState, INTERRUPTED } from './call-state';
 import { ConcurrencyGate } from './concurrency-gate';
 import { finishCall } from './finish-call';
 import { createPolicyContext } from './policy-steps';
-import { invoke, settleStarted } from './run-call';
+import { commitThenInvoke, invoke, settleStarted } from './run-call';
 import { interrupted } from './run-steps';
 import { collectStream, liveStream } from './stream';
 import type { ToolResult } from './types';
@@ -68,15 +68,8 @@ export async function policyThenInvoke(state: CallState): Promise<ToolResult> {
       if (!state.ext.holdsSlot || state.interrupted !== undefined) return interrupted(state);
     }
   }
-  if (resume !== undefined) {
-    // The binding is consumed only now, when nothing but the implementation is left to run.
-    // A store that answers synchronously (the process-local one) costs no extra turn here.
-    const committing = resume.commit(config.name);
-    const failure = committing instanceof Promise ? await committing : committing;
-    if (failure !== undefined) return finishCall(state, 'denied', undefined, failure, 'policy-denied');
-    if (state.interrupted !== undefined) return interrupted(state);
-  }
-  return settleStarted(invoke(state));
+  // A resumed call's binding is consumed only now, when nothing but the implementation is left to run.
+  return settleStarted(resume === undefined ? invoke(state) : commitThenInvoke(state, resume));
 }
 /** Ends a call whose implementation returned an async iterable: a live stream, or collected chunks. */
 export function finishStream(
