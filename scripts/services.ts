@@ -12,7 +12,7 @@ import {
   type ServerHandle,
   startPostgresServer,
   startRedisServer,
-} from '../packages/store-redis/src/testing/servers';
+} from '../apps/test-servers/src/servers';
 
 const separator = process.argv.indexOf('--');
 // `bun run file -- cmd` passes no "--" through; `bun file -- cmd` does.

@@ -4,8 +4,8 @@ import {
   defineToolResultCacheConformance,
   grantStateStoreConformance,
 } from '@armorer/test';
+import { serverUrl } from '@armorer/test-servers';
 import pg from 'pg';
-import { serverUrl } from '../../store-redis/src/testing/servers';
 import { createPostgresApprovalStateStore } from './approval/postgres-approval-state-store';
 import { createPostgresToolResultCache } from './cache/postgres-tool-result-cache';
 import { StoreError } from './errors/store-error';

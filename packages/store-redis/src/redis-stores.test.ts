@@ -4,11 +4,11 @@ import {
   defineToolResultCacheConformance,
   grantStateStoreConformance,
 } from '@armorer/test';
+import { serverUrl } from '@armorer/test-servers';
 import Redis from 'ioredis';
 import { createRedisApprovalStateStore } from './approval/redis-approval-state-store';
 import { createRedisToolResultCache } from './cache/redis-tool-result-cache';
 import { createRedisGrantStateStore } from './grant/redis-grant-state-store';
-import { serverUrl } from './testing/servers';
 
 const server = serverUrl('redis');
 
