@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import {
   fixtureBinding,
   fixtureCompletedEntry,
-  fixtureGrant,
   fixtureStartedEntry,
   fixtureView,
 } from '@armorer/test/fixtures';
