@@ -4,6 +4,7 @@
  *
  * @module
  */
+export { onServer } from './on-server';
 export type { ServerStoreAdapterOptions } from './server-store-adapter';
 export { serverStoreAdapter } from './server-store-adapter';
 export type { ServerHandle, ServerUrl } from './servers';
