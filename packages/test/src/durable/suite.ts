@@ -56,7 +56,7 @@ function unreachable(api: DurableTestApi, name: string, reason: string, fail: bo
  * a restart (a pending approval resumes and a completed result is deduplicated in a new process), and an
  * outage of the backend (typed failures and no execution while away, served again by the same worker
  * after). Each scenario gets a store of its own from the adapter, disposed of when it ends. A broken rule
- * throws a {@link ConformanceError} naming it.
+ * throws a `ConformanceError` (exported by `@armorer/test`) naming it.
  *
  * @example
  * ```ts
