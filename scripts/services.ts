@@ -8,11 +8,7 @@
  *
  *   bun run scripts/services.ts -- bun run test:unit
  */
-import {
-  type ServerHandle,
-  startPostgresServer,
-  startRedisServer,
-} from '../packages/store-redis/src/testing/servers';
+import { type ServerHandle, startPostgresServer, startRedisServer } from '../apps/test-servers/src/servers';
 
 const separator = process.argv.indexOf('--');
 // `bun run file -- cmd` passes no "--" through; `bun file -- cmd` does.

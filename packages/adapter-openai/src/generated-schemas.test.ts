@@ -1,7 +1,8 @@
-import { describe, expect, test } from 'bun:test';
+import { expect, test } from 'bun:test';
 import { exportableSchema, normalizeParameterSchema, WarningCollector } from '@armorer/adapter-shared';
 import { createTool } from '@armorer/core';
 import fc from 'fast-check';
+import { describeGeneratedSchemas } from '../../adapter-shared/src/__fixtures__/generated-schemas';
 import { validatorFor } from '../../adapter-shared/src/__fixtures__/meta-schema';
 import { sameArguments } from '../../adapter-shared/src/__fixtures__/same-arguments';
 import { parameterSchema, zodInputSchema } from '../../adapter-shared/src/__fixtures__/schema-arbitraries';
@@ -13,29 +14,8 @@ import { toStrictCodec } from './schema/strict-schema';
 import { fromOpenAITools } from './tools/from-openai-tools';
 import { toOpenAITools } from './tools/to-openai-tools';
 
-const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
-const RUNS = { numRuns: 80, seed: 20261201 };
-
 function declaration(parameters: unknown) {
   return { type: 'function', function: { name: 'generated_tool', description: 'Generated', parameters } };
-}
-
-/** Export in both modes: valid for OpenAI, strict kept strict, and export -> import -> export fixed. */
-function checkExports(source: Parameters<typeof toOpenAITools>[0]): void {
-  for (const strict of [false, true]) {
-    const first = toOpenAITools(source, { strict });
-    for (const tool of first) {
-      expect(openAIToolProblems(tool)).toEqual([]);
-      expect(tool.function.strict).toBe(strict);
-    }
-    const again = toOpenAITools(
-      fromOpenAITools(plain(first) as unknown[], { invalidDeclarations: 'throw' }),
-      {
-        strict,
-      },
-    );
-    expect(plain(again)).toEqual(plain(first));
-  }
 }
 
 /** A value of the tool's shape, written as a strict-mode model writes it, parses back to that value. */
@@ -74,68 +54,64 @@ async function checkStrictCall(toolboxSource: ReturnType<typeof fromOpenAITools>
   expect(result?.error).toBeUndefined();
 }
 
-describe('generated declarations (fast-check): OpenAI', () => {
-  test('every generated JSON Schema imports and exports valid standard and strict declarations', () => {
-    fc.assert(
-      fc.property(parameterSchema, (schema) => {
-        const failures: unknown[] = [];
-        const toolbox = fromOpenAITools([declaration(schema)], {
-          onInvalidDeclarations: (found) => failures.push(...found),
-        });
-        expect(failures).toEqual([]);
-        checkExports(toolbox);
-      }),
-      RUNS,
-    );
-  }, 120_000);
+describeGeneratedSchemas(
+  {
+    provider: 'OpenAI',
+    exportsWhat: 'valid standard and strict declarations',
+    numRuns: 80,
+    variants: [false, true],
+    declare: declaration,
+    importTools: fromOpenAITools,
+    exportTools: (source, strict) => toOpenAITools(source, { strict }),
+    // Valid for OpenAI in both modes, and strict kept strict.
+    expectDeclaration(tool, strict) {
+      expect(openAIToolProblems(tool)).toEqual([]);
+      expect(tool.function.strict).toBe(strict);
+    },
+  },
+  (runs) => {
+    test('strict-mode calls of generated JSON Schemas parse back to the original argument shape', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          parameterSchema.chain((schema) => {
+            const normalized = normalizeParameterSchema('t', schema);
+            return fc.tuple(fc.constant(schema), valuesFor(normalized, normalized));
+          }),
+          async ([schema, value]) => {
+            const toolbox = fromOpenAITools([declaration(schema)], {
+              invalidDeclarations: 'throw',
+              getTool: () => async (params) => params,
+            });
+            // Values the tool itself accepts (the generator does not model every format and pattern).
+            fc.pre(toolbox.tools()[0]?.configuration.schema.safeParse(value).success === true);
+            await checkStrictCall(toolbox, value);
+          },
+        ),
+        runs,
+      );
+    }, 120_000);
 
-  test('every generated Zod schema exports valid standard and strict declarations', () => {
-    fc.assert(
-      fc.property(zodInputSchema, (input) => {
-        checkExports([
-          createTool({ name: 'zod_tool', description: 'Z', input, execute: (params) => params }),
-        ]);
-      }),
-      RUNS,
-    );
-  }, 120_000);
-
-  test('strict-mode calls of generated JSON Schemas parse back to the original argument shape', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        parameterSchema.chain((schema) => {
-          const normalized = normalizeParameterSchema('t', schema);
-          return fc.tuple(fc.constant(schema), valuesFor(normalized, normalized));
-        }),
-        async ([schema, value]) => {
-          const toolbox = fromOpenAITools([declaration(schema)], {
-            invalidDeclarations: 'throw',
-            getTool: () => async (params) => params,
-          });
-          // Values the tool itself accepts (the generator does not model every format and pattern).
-          fc.pre(toolbox.tools()[0]?.configuration.schema.safeParse(value).success === true);
-          await checkStrictCall(toolbox, value);
-        },
-      ),
-      RUNS,
-    );
-  }, 120_000);
-
-  test('strict-mode calls of generated Zod schemas parse back to the original argument shape', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        zodInputSchema.chain((input) => {
-          const tool = createTool({ name: 'zod_tool', description: 'Z', input, execute: (params) => params });
-          const json = exportableSchema(tool.configuration, new WarningCollector('openai', 'x'));
-          return fc.tuple(fc.constant(tool), valuesFor(json, json));
-        }),
-        async ([tool, value]) => {
-          fc.pre(tool.configuration.schema.safeParse(value).success);
-          const { createToolbox } = await import('@armorer/core');
-          await checkStrictCall(createToolbox([tool]) as never, value);
-        },
-      ),
-      RUNS,
-    );
-  }, 120_000);
-});
+    test('strict-mode calls of generated Zod schemas parse back to the original argument shape', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          zodInputSchema.chain((input) => {
+            const tool = createTool({
+              name: 'zod_tool',
+              description: 'Z',
+              input,
+              execute: (params) => params,
+            });
+            const json = exportableSchema(tool.configuration, new WarningCollector('openai', 'x'));
+            return fc.tuple(fc.constant(tool), valuesFor(json, json));
+          }),
+          async ([tool, value]) => {
+            fc.pre(tool.configuration.schema.safeParse(value).success);
+            const { createToolbox } = await import('@armorer/core');
+            await checkStrictCall(createToolbox([tool]) as never, value);
+          },
+        ),
+        runs,
+      );
+    }, 120_000);
+  },
+);

@@ -4,8 +4,8 @@ import {
   defineToolResultCacheConformance,
   grantStateStoreConformance,
 } from '@armorer/test';
+import { onServer, serverUrl } from '@armorer/test-servers';
 import pg from 'pg';
-import { serverUrl } from '../../store-redis/src/testing/servers';
 import { createPostgresApprovalStateStore } from './approval/postgres-approval-state-store';
 import { createPostgresToolResultCache } from './cache/postgres-tool-result-cache';
 import { StoreError } from './errors/store-error';
@@ -13,18 +13,8 @@ import { createPostgresGrantStateStore } from './grant/postgres-grant-state-stor
 import { SCHEMA_VERSION } from './schema/schema';
 import { sweepStatement } from './schema/sweep';
 
-const server = serverUrl('postgres');
-
-if (server.url === undefined) {
-  if (server.mustFail) {
-    test('PostgreSQL store tests: the server is missing', () => {
-      throw new Error(server.missing);
-    });
-  } else {
-    console.warn(`skipping the PostgreSQL store tests: ${server.missing}`);
-  }
-} else {
-  const pool = new pg.Pool({ connectionString: server.url, max: 20 });
+onServer(serverUrl('postgres'), 'the PostgreSQL store tests', (url) => {
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
   pool.on('error', () => undefined);
   // Each run gets its own tables: runs sharing one server never see each other's rows.
   const tablePrefix = `t${process.pid}_${Date.now().toString(36)}_`;
@@ -68,7 +58,7 @@ if (server.url === undefined) {
       expect(rows[0]?.version).toBe(SCHEMA_VERSION);
       await pool.query(`UPDATE ${prefix}schema_version SET version = 99`);
       const newer = createPostgresToolResultCache({
-        client: new pg.Pool({ connectionString: server.url, max: 1 }),
+        client: new pg.Pool({ connectionString: url, max: 1 }),
         tablePrefix: prefix,
       });
       const error = await Promise.resolve(newer.get('k')).catch((thrown: unknown) => thrown);
@@ -128,4 +118,4 @@ if (server.url === undefined) {
       expect(() => createPostgresApprovalStateStore({ client: {} as never })).toThrow(TypeError);
     });
   });
-}
+});

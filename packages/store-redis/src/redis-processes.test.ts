@@ -1,20 +1,24 @@
+import { describe, test } from 'bun:test';
 import { join } from 'node:path';
+import { defineDurableStoreProcessTests } from '@armorer/test/durable';
+import { redisServerBinary, serverStoreAdapter, serverUrl, startRedisServer } from '@armorer/test-servers';
 import type { RedisWorkerOptions } from './process/redis-worker';
-import { defineServerStoreProcessTests } from './testing/process-tests';
-import { redisServerBinary, serverUrl, startRedisServer } from './testing/servers';
 
 const run = `${process.pid}-${Date.now().toString(36)}`;
 
-defineServerStoreProcessTests({
-  name: 'Redis',
-  workerModule: join(import.meta.dir, 'process', 'redis-worker.ts'),
-  server: serverUrl('redis'),
-  // A key prefix of its own per test.
-  storeOptions: (url, label, reservationLeaseMs): RedisWorkerOptions => ({
-    url,
-    keyPrefix: `armorer-proc:${run}:${label}:`,
-    ...(reservationLeaseMs === undefined ? {} : { reservationLeaseMs }),
+defineDurableStoreProcessTests(
+  serverStoreAdapter({
+    name: 'Redis',
+    workerModule: join(import.meta.dir, 'process', 'redis-worker.ts'),
+    server: serverUrl('redis'),
+    startServer: redisServerBinary() === undefined ? undefined : () => startRedisServer(),
+    install: 'apt-get install redis-server',
+    // A key prefix of its own per scenario.
+    storeOptions: (url, label, { reservationLeaseMs }): RedisWorkerOptions => ({
+      url,
+      keyPrefix: `armorer-proc:${run}:${label}:`,
+      ...(reservationLeaseMs === undefined ? {} : { reservationLeaseMs }),
+    }),
   }),
-  ownServer: redisServerBinary() === undefined ? undefined : () => startRedisServer(),
-  missingBinary: 'redis-server is not installed (apt-get install redis-server)',
-});
+  { describe, test },
+);

@@ -4,24 +4,14 @@ import {
   defineToolResultCacheConformance,
   grantStateStoreConformance,
 } from '@armorer/test';
+import { onServer, serverUrl } from '@armorer/test-servers';
 import Redis from 'ioredis';
 import { createRedisApprovalStateStore } from './approval/redis-approval-state-store';
 import { createRedisToolResultCache } from './cache/redis-tool-result-cache';
 import { createRedisGrantStateStore } from './grant/redis-grant-state-store';
-import { serverUrl } from './testing/servers';
 
-const server = serverUrl('redis');
-
-if (server.url === undefined) {
-  if (server.mustFail) {
-    test('Redis store tests: the server is missing', () => {
-      throw new Error(server.missing);
-    });
-  } else {
-    console.warn(`skipping the Redis store tests: ${server.missing}`);
-  }
-} else {
-  const client = new Redis(server.url, { maxRetriesPerRequest: 2, lazyConnect: false });
+onServer(serverUrl('redis'), 'the Redis store tests', (url) => {
+  const client = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
   // Each run gets its own prefix: runs sharing one server never see each other's keys.
   const keyPrefix = `armorer-test:${process.pid}-${Date.now().toString(36)}:`;
   afterAll(async () => {
@@ -85,4 +75,4 @@ if (server.url === undefined) {
       expect(await cache.get('after-flush')).toBeUndefined();
     });
   });
-}
+});

@@ -1,25 +1,18 @@
 /**
- * Node smoke test of the built package (run `bun run build` first): ESM import and CJS require of dist,
- * the NOSCRIPT fallback and the typed error over a stand-in client, and, when ARMORER_REDIS_URL is set (the
- * test command sets it), a real approval and idempotency round trip through ioredis under Node.
+ * Node smoke test of the built package (run `bun run build` first), through the server stores' shared
+ * driver (scripts/lib/server-store-smoke.mjs): ESM and CJS exports, the typed error, and a round trip
+ * through ioredis when ARMORER_REDIS_URL is set (the test command sets it). Before it, Redis's own case:
+ * the NOSCRIPT fallback to EVAL over a stand-in client.
  *
  *   node test/node-smoke.mjs        (Node >= 22)
  */
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import { fixtureStartedEntry } from '@armorer/test/fixtures';
+import { runServerStoreSmoke } from '../../../scripts/lib/server-store-smoke.mjs';
 
 const esm = await import('../dist/index.js');
 const cjs = createRequire(import.meta.url)('../dist/index.cjs');
-assert.equal(typeof globalThis.Bun, 'undefined', 'run this with Node, not Bun');
-for (const name of [
-  'createRedisStores',
-  'createRedisApprovalStateStore',
-  'createRedisToolResultCache',
-  'StoreError',
-]) {
-  assert.equal(typeof esm[name], 'function', `esm ${name}`);
-  assert.equal(typeof cjs[name], 'function', `cjs ${name}`);
-}
 
 // A stand-in client: the first EVALSHA answers NOSCRIPT, EVAL loads the script; then the server goes away.
 const calls = [];
@@ -39,33 +32,26 @@ const cache = esm.createRedisToolResultCache({ client });
 assert.equal(await cache.get('k'), undefined);
 assert.deepEqual(calls, [['evalsha', 40], ['eval']]);
 down = true;
-await assert.rejects(
-  () => cache.get('k'),
-  (error) => esm.StoreError.isInstance(error) && error.code === 'unavailable',
-);
 
-if (process.env.ARMORER_REDIS_URL) {
-  const { default: Redis } = await import('ioredis');
-  const redis = new Redis(process.env.ARMORER_REDIS_URL);
-  const keyPrefix = `armorer-node-smoke:${process.pid}:`;
-  const stores = cjs.createRedisStores({ client: redis, keyPrefix });
-  const now = Date.now();
-  const started = {
-    version: 1,
-    state: 'started',
-    attemptId: 'a1',
-    startedAt: now,
-    leaseExpiresAt: now + 1000,
-    leaseDeadlineAt: now + 5000,
-  };
-  assert.deepEqual(await stores.toolResultCache.claimStarted('order-1', started), { claimed: true });
-  const again = await stores.toolResultCache.claimStarted('order-1', { ...started, attemptId: 'a2' });
-  assert.equal(again.claimed, false);
-  assert.equal(again.entry.attemptId, 'a1');
-  const keys = await redis.keys(`${keyPrefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  redis.disconnect();
-  console.log('store-redis node smoke: ok (with a server)');
-} else {
-  console.log('store-redis node smoke: ok (ARMORER_REDIS_URL unset: no server round trip)');
-}
+await runServerStoreSmoke({
+  name: 'store-redis',
+  esm,
+  cjs,
+  exports: ['createRedisStores', 'createRedisApprovalStateStore', 'createRedisToolResultCache'],
+  refusedCache: () => cache,
+  urlVariable: 'ARMORER_REDIS_URL',
+  started: fixtureStartedEntry('a1', { leaseMs: 1_000, deadlineMs: 5_000 }),
+  async connect(url) {
+    const { default: Redis } = await import('ioredis');
+    const redis = new Redis(url);
+    const keyPrefix = `armorer-node-smoke:${process.pid}:`;
+    return {
+      cache: cjs.createRedisStores({ client: redis, keyPrefix }).toolResultCache,
+      async cleanup() {
+        const keys = await redis.keys(`${keyPrefix}*`);
+        if (keys.length > 0) await redis.del(...keys);
+        redis.disconnect();
+      },
+    };
+  },
+});

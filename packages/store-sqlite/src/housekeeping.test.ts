@@ -1,5 +1,11 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { binding, completed, grant, started, view } from './__fixtures__/records';
+import {
+  fixtureBinding,
+  fixtureCompletedEntry,
+  fixtureGrant,
+  fixtureStartedEntry,
+  fixtureView,
+} from '@armorer/test/fixtures';
 import { tempDatabase } from './__fixtures__/temp-db';
 import { SqliteDatabase } from './driver/sqlite-database';
 import { openSqliteStores } from './open-sqlite-stores';
@@ -34,13 +40,17 @@ describe('lazy expiry housekeeping', () => {
     const samples: ReturnType<typeof rows>[] = [];
     for (let tick = 0; tick < 40; tick++) {
       for (let index = 0; index < perTick; index++) {
-        const approval = binding(now, { ttl: 1_000 });
+        const approval = fixtureBinding(now, { expiresAt: now + 1_000 });
         await stores.approvals.issue(approval);
-        await stores.approvals.consume(approval, view, now);
+        await stores.approvals.consume(approval, fixtureView(), now);
         const key = `steady-${tick}-${index}`;
-        stores.results.claimStarted(key, started('a', now, 100));
-        stores.results.completeStarted(key, 'a', completed('a', now, { tick, index }));
-        await stores.grants.issue(grant(now, { ttl: 1_000 }));
+        stores.results.claimStarted(key, fixtureStartedEntry('a', { startedAt: now, leaseMs: 100 }));
+        stores.results.completeStarted(
+          key,
+          'a',
+          fixtureCompletedEntry('a', { completedAt: now, value: { tick, index } }),
+        );
+        await stores.grants.issue(fixtureGrant({ issuedAt: now, expiresAt: now + 1_000 }));
       }
       now += 1_000;
       if (tick % 10 === 9) {
@@ -67,9 +77,9 @@ describe('lazy expiry housekeeping', () => {
       sweepEvery: 1,
       results: { retainResultsMs: 10_000 },
     });
-    stores.results.claimStarted('running', started('a', now, 60_000));
-    stores.results.claimStarted('done', started('b', now, 100));
-    stores.results.completeStarted('done', 'b', completed('b', now, 1));
+    stores.results.claimStarted('running', fixtureStartedEntry('a', { startedAt: now, leaseMs: 60_000 }));
+    stores.results.claimStarted('done', fixtureStartedEntry('b', { startedAt: now, leaseMs: 100 }));
+    stores.results.completeStarted('done', 'b', fixtureCompletedEntry('b', { completedAt: now, value: 1 }));
     now += 20_000;
     stores.sweep();
     // The lease deadline (10 minutes) plus retention is ahead: the unknown attempt stays unknown.

@@ -1,6 +1,12 @@
 import { afterAll, describe, expect, test } from 'bun:test';
+import {
+  fixtureBinding,
+  fixtureCompletedEntry,
+  fixtureGrant,
+  fixtureStartedEntry,
+  fixtureView,
+} from '@armorer/test/fixtures';
 import fc from 'fast-check';
-import { binding, completed, grant, started, view } from './__fixtures__/records';
 import { tempDatabase } from './__fixtures__/temp-db';
 import { openSqliteStores } from './open-sqlite-stores';
 
@@ -25,10 +31,18 @@ describe('arbitrary strings survive the store byte-exactly', () => {
         const tag = `${++round}|`;
         const one = tag + left;
         const two = `${tag}${right}`;
-        expect(stores.results.claimStarted(one, started(attempt, 1))).toEqual({ claimed: true });
-        const other = stores.results.claimStarted(two, started(`${attempt}-2`, 1));
+        expect(stores.results.claimStarted(one, fixtureStartedEntry(attempt, { startedAt: 1 }))).toEqual({
+          claimed: true,
+        });
+        const other = stores.results.claimStarted(two, fixtureStartedEntry(`${attempt}-2`, { startedAt: 1 }));
         expect(other.claimed).toBe(one !== two);
-        expect(stores.results.completeStarted(one, attempt, completed(attempt, 2, value))).toBe(true);
+        expect(
+          stores.results.completeStarted(
+            one,
+            attempt,
+            fixtureCompletedEntry(attempt, { completedAt: 2, value }),
+          ),
+        ).toBe(true);
         const stored = stores.results.get(one);
         expect(stored?.attemptId).toBe(attempt);
         expect(stored?.state === 'completed' ? stored.value : undefined).toEqual(
@@ -44,12 +58,12 @@ describe('arbitrary strings survive the store byte-exactly', () => {
     await fc.assert(
       fc.asyncProperty(anyText, anyText, async (scope, nonce) => {
         const now = Date.now();
-        const first = binding(now, { replayScope: `${++round}${scope}`, nonce });
+        const first = fixtureBinding(now, { replayScope: `${++round}${scope}`, nonce });
         await stores.approvals.issue(first);
         expect(await stores.approvals.state(first)).toBe('issued');
-        const sibling = binding(now, { replayScope: `${round}${scope}`, nonce: `${nonce}\u0000` });
+        const sibling = fixtureBinding(now, { replayScope: `${round}${scope}`, nonce: `${nonce}\u0000` });
         expect(await stores.approvals.state(sibling)).toBeUndefined();
-        await stores.approvals.consume(first, view, now);
+        await stores.approvals.consume(first, fixtureView(), now);
         expect(await stores.approvals.state(first)).toBe('consumed');
       }),
       { numRuns: 100 },
@@ -60,7 +74,13 @@ describe('arbitrary strings survive the store byte-exactly', () => {
     await fc.assert(
       fc.asyncProperty(anyText, anyText, anyText, async (id, principalId, toolName) => {
         const marker = `${++round}|${principalId}`;
-        const issued = grant(Date.now(), { id: `${round}${id}`, principalId: marker, toolName });
+        const issued = fixtureGrant({
+          maxUses: 3,
+          usesRemaining: 3,
+          id: `${round}${id}`,
+          principalId: marker,
+          toolName,
+        });
         await stores.grants.issue(issued);
         const read = await stores.grants.get(issued.id);
         expect(read).toEqual({ ...issued });

@@ -1,7 +1,12 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { binding, completed, started, view } from './__fixtures__/records';
+import {
+  fixtureBinding,
+  fixtureCompletedEntry,
+  fixtureStartedEntry,
+  fixtureView,
+} from '@armorer/test/fixtures';
 import { tempDatabase } from './__fixtures__/temp-db';
 import { SqliteDatabase } from './driver/sqlite-database';
 import { StoreError } from './errors/store-error';
@@ -87,7 +92,7 @@ describe('store failures are typed', () => {
     stores.close();
     for (const operation of [
       () => stores.results.get('k'),
-      () => stores.approvals.state(binding(Date.now())),
+      () => stores.approvals.state(fixtureBinding(Date.now())),
       () => stores.grants.get('g'),
     ]) {
       expect(await failure(operation)).toMatchObject({ name: 'StoreError', code: 'closed' });
@@ -99,11 +104,15 @@ describe('store failures are typed', () => {
     const cache = await openSqliteToolResultCache({ path, busyTimeoutMs: 20 });
     const holder = await SqliteDatabase.open({ path });
     holder.statement('BEGIN IMMEDIATE').run();
-    const error = await failure(() => cache.claimStarted('k', started('a1', Date.now())));
+    const error = await failure(() =>
+      cache.claimStarted('k', fixtureStartedEntry('a1', { startedAt: Date.now() })),
+    );
     expect(StoreError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: 'busy', retryable: true });
     holder.statement('COMMIT').run();
-    expect(cache.claimStarted('k', started('a1', Date.now()))).toEqual({ claimed: true });
+    expect(cache.claimStarted('k', fixtureStartedEntry('a1', { startedAt: Date.now() }))).toEqual({
+      claimed: true,
+    });
     holder.close();
     cache.close();
   });
@@ -121,7 +130,9 @@ describe('store failures are typed', () => {
       name: 'StoreError',
       code: 'corrupt-record',
     });
-    expect(await failure(() => cache.claimStarted('bad', started('a', 1)))).toMatchObject({
+    expect(
+      await failure(() => cache.claimStarted('bad', fixtureStartedEntry('a', { startedAt: 1 }))),
+    ).toMatchObject({
       code: 'corrupt-record',
     });
     raw.close();
@@ -132,7 +143,9 @@ describe('store failures are typed', () => {
     const stores = await openSqliteStores({ path: fresh() });
     expect(() => stores.results.get('')).toThrow(TypeError);
     expect(() => stores.results.claimStarted('k', { state: 'started' } as never)).toThrow(TypeError);
-    expect(() => stores.results.completeStarted('k', 'a', completed('b', 1, null))).toThrow(TypeError);
+    expect(() =>
+      stores.results.completeStarted('k', 'a', fixtureCompletedEntry('b', { completedAt: 1, value: null })),
+    ).toThrow(TypeError);
     expect(stores.results.renewStarted('k', 42 as never, 1)).toBe(false);
     await expect(stores.approvals.issue({} as never)).rejects.toMatchObject({ code: 'invalid-binding' });
     await expect(stores.grants.issue({ id: 'x' } as never)).rejects.toMatchObject({ code: 'invalid-grant' });
@@ -149,15 +162,15 @@ describe('reservation leases', () => {
       now: () => now,
       approvals: { reservationLeaseMs: 500 },
     });
-    const approval = binding(now);
+    const approval = fixtureBinding(now);
     await stores.approvals.issue(approval);
-    await stores.approvals.reserve(approval, view, now);
-    await expect(stores.approvals.reserve(approval, view, now)).rejects.toMatchObject({
+    await stores.approvals.reserve(approval, fixtureView(), now);
+    await expect(stores.approvals.reserve(approval, fixtureView(), now)).rejects.toMatchObject({
       code: 'already-reserved',
     });
     await expect(stores.approvals.revoke(approval)).rejects.toMatchObject({ code: 'already-reserved' });
     now += 500;
-    await stores.approvals.reserve(approval, view, now);
+    await stores.approvals.reserve(approval, fixtureView(), now);
     await stores.approvals.commit(approval);
     // The first reservation's late commit finds nothing reserved: the tool runs once.
     await expect(stores.approvals.commit(approval)).rejects.toMatchObject({ code: 'not-reserved' });
@@ -172,9 +185,9 @@ describe('reservation leases', () => {
       now: () => now,
       approvals: { reservationLeaseMs: 100 },
     });
-    const approval = binding(now);
+    const approval = fixtureBinding(now);
     await stores.approvals.issue(approval);
-    await stores.approvals.reserve(approval, view, now);
+    await stores.approvals.reserve(approval, fixtureView(), now);
     now += 100;
     await stores.approvals.revoke(approval);
     expect(await stores.approvals.state(approval)).toBe('revoked');

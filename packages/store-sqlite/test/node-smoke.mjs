@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runDurableClaimCrash, runDurableRace, runDurableRestart } from '@armorer/test/durable';
+import { fixtureStartedEntry } from '@armorer/test/fixtures';
 
 const esm = await import('../dist/index.js');
 const cjs = createRequire(import.meta.url)('../dist/index.cjs');
@@ -26,15 +27,6 @@ async function check(name, body) {
   console.log(`ok ${name}`);
 }
 
-const started = (attemptId, now) => ({
-  version: 1,
-  state: 'started',
-  attemptId,
-  startedAt: now,
-  leaseExpiresAt: now + 1_000,
-  leaseDeadlineAt: now + 10_000,
-});
-
 try {
   for (const [format, mod] of [
     ['esm', esm],
@@ -46,8 +38,10 @@ try {
       const two = await mod.openSqliteStores({ path });
       assert.equal(one.driver, 'node:sqlite');
       const key = `key\u0000"quoted"\ud800`;
-      assert.deepEqual(one.results.claimStarted(key, started('a1', 1)), { claimed: true });
-      const lost = two.results.claimStarted(key, started('a2', 1));
+      assert.deepEqual(one.results.claimStarted(key, fixtureStartedEntry('a1', { startedAt: 1 })), {
+        claimed: true,
+      });
+      const lost = two.results.claimStarted(key, fixtureStartedEntry('a2', { startedAt: 1 }));
       assert.equal(lost.claimed, false);
       assert.equal(lost.entry.attemptId, 'a1');
       const done = {

@@ -1,5 +1,5 @@
 import { ApprovalError, type ApprovalRequestView, type ApprovalStateStore } from '@armorer/approval';
-import { fixtureBinding, fixtureView } from './fixtures';
+import { fixtureBinding, fixtureView } from '../fixtures/approval';
 import {
   type Awaitable,
   type ConformanceOptions,

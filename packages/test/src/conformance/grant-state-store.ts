@@ -1,5 +1,5 @@
 import { GrantError, type GrantStateStore, verifyGrantSignature } from '@armorer/approval';
-import { CONFORMANCE_SECRET, fixtureGrant } from './fixtures';
+import { FIXTURE_SECRET, fixtureGrant } from '../fixtures/approval';
 import {
   type Awaitable,
   type ConformanceOptions,
@@ -43,7 +43,7 @@ export function grantStateStoreConformance(
       same(stored.usesRemaining, 3, 'usesRemaining after issue');
       same(stored.principalId, grant.principalId, 'principalId');
       same(stored.signature, grant.signature, 'signature');
-      verifyGrantSignature(stored, CONFORMANCE_SECRET);
+      verifyGrantSignature(stored, FIXTURE_SECRET);
       same(await store.get('grant:unknown'), undefined, 'get of an unknown id');
     });
 
@@ -74,7 +74,7 @@ export function grantStateStoreConformance(
         same((await store.decrementUse(grant.id))?.usesRemaining, 0, 'second use');
         same(await store.decrementUse(grant.id), undefined, 'use of an exhausted grant');
         same((await store.get(grant.id))?.usesRemaining, 0, 'usesRemaining never below zero');
-        verifyGrantSignature(await store.get(grant.id), CONFORMANCE_SECRET);
+        verifyGrantSignature(await store.get(grant.id), FIXTURE_SECRET);
         same(await store.decrementUse('grant:unknown'), undefined, 'use of an unknown grant');
       },
     );

@@ -1,4 +1,5 @@
-import type { CompletedEntry, StartedEntry, ToolResultCache } from '@armorer/idempotency';
+import type { StartedEntry, ToolResultCache } from '@armorer/idempotency';
+import { fixtureCompletedEntry, fixtureStartedEntry } from '../fixtures/results';
 import { check, sameData } from './assert';
 
 /** How to register one test with your runner: `test` from `bun:test`, `vitest` or `node:test`. */
@@ -23,24 +24,13 @@ export interface ToolResultCacheConformanceOptions {
 
 const T0 = 1_700_000_000_000;
 
-function started(
-  attemptId: string,
-  leaseExpiresAt = T0 + 1_000,
-  leaseDeadlineAt = T0 + 10_000,
-): StartedEntry {
-  return { version: 1, state: 'started', attemptId, startedAt: T0, leaseExpiresAt, leaseDeadlineAt };
+function started(attemptId: string, leaseExpiresAt = T0 + 1_000, leaseDeadlineAt = T0 + 10_000) {
+  const leaseMs = leaseExpiresAt - T0;
+  return fixtureStartedEntry(attemptId, { startedAt: T0, leaseMs, deadlineMs: leaseDeadlineAt - T0 });
 }
 
-function completed(attemptId: string, value: unknown = { ok: true }): CompletedEntry {
-  return {
-    version: 1,
-    state: 'completed',
-    attemptId,
-    completedAt: T0 + 500,
-    policyRevision: 'policy-1',
-    value,
-    streamed: false,
-  };
+function completed(attemptId: string, value: unknown = { ok: true }) {
+  return fixtureCompletedEntry(attemptId, { completedAt: T0 + 500, policyRevision: 'policy-1', value });
 }
 
 let keys = 0;

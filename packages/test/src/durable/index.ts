@@ -24,9 +24,24 @@ export type { ClaimCrashReport, ReserveCrashReport } from './crash';
 export { runDurableClaimCrash, runDurableReserveCrash } from './crash';
 export type { Outage, OutageReport } from './outage';
 export { runDurableOutage } from './outage';
-export type { CallOutcome, DurableStores, OpenDurableStores, WorkerSpawnOptions } from './protocol';
+export type {
+  CallOutcome,
+  DurableStores,
+  OpenDurableStores,
+  StateAnswer,
+  WorkerSpawnOptions,
+} from './protocol';
 export type { DurableRaceOptions, DurableRaceReport } from './race';
 export { runDurableRace } from './race';
 export type { RestartReport } from './restart';
 export { runDurableRestart } from './restart';
+export { defineDurableStoreProcessTests } from './suite';
+export type {
+  DurableOutageStore,
+  DurableScenario,
+  DurableScenarioSettings,
+  DurableStoreAdapter,
+  DurableTestApi,
+  DurableTestStore,
+} from './suite-types';
 export { runDurableWorker } from './worker';

@@ -1,7 +1,7 @@
 /**
- * Starts and stops throwaway redis-server and PostgreSQL instances on loopback, for the store tests, the
- * fault tests (which stop and restart their own instance) and `scripts/services.ts`. Bun only; not part of
- * the published package (nothing in the exports map points here).
+ * Starts and stops throwaway redis-server and PostgreSQL instances on loopback, for the server stores'
+ * tests, their outage tests (which stop and restart a server of their own) and `scripts/services.ts`. Bun
+ * only.
  */
 import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
