@@ -1,9 +1,10 @@
 import { capabilityDenial } from '../approval/capability-check';
-import { RESUME, type ResumeState } from '../approval/resume-state';
+import { RESUME } from '../approval/resume-key';
+import type { ResumeState } from '../approval/resume-state';
 import { createToolError, describeThrown, type ToolError } from '../errors/tool-error';
 import { freezeRequestContext, type RequestContext } from '../policy/request-context';
 import type { ToolCallContext } from '../tool/types';
-import { ArgumentsFailure, parseArguments, validationError } from './arguments';
+import { ArgumentsFailure, parseArguments } from './arguments';
 import { CallState } from './call-state';
 import { armCancellation, cancelledError } from './cancellation';
 import { admissionFailure, finishCall } from './finish-call';
@@ -12,13 +13,8 @@ import { type ExecutionInterceptor, Invocation, interceptorOf } from './intercep
 import { observeSteps } from './observe-steps';
 import { readsContext } from './reads-context';
 import type { Registration } from './registration';
-import {
-  createContext,
-  executionError,
-  isAvailable,
-  parseAsyncOrFail,
-  type SafeParseResult,
-} from './run-steps';
+import { failedWith, failWith } from './failure-path';
+import { createContext, isAvailable, parseAsyncOrFail, type SafeParseResult } from './run-steps';
 import { awaitImplementation, complete, failed } from './settle-call';
 import { withStages } from './stages';
 import type { ToolCall, ToolExecuteOptions, ToolResult } from './types';
@@ -145,7 +141,7 @@ function startAdmitted(
   } catch (error) {
     // Last resort: whatever escaped still settles the execution exactly once.
     if (state.done) throw error;
-    return finishCall(state, 'error', undefined, executionError(toolName, error), 'execute-error');
+    return failedWith(state, error);
   }
 }
 
@@ -173,7 +169,7 @@ function startExecution(state: CallState, raw: unknown, timeout: number | undefi
   const args =
     typeof raw === 'object' && raw !== null && !Array.isArray(raw)
       ? (raw as Record<string, unknown>)
-      : parseArguments(config.name, raw);
+      : parseArguments(raw);
   if (state.listening) {
     state.ext.eventParams = args instanceof ArgumentsFailure ? raw : args;
     state.ext.eventStartedAt = Date.now();
@@ -188,7 +184,7 @@ function startExecution(state: CallState, raw: unknown, timeout: number | undefi
     return finishCall(state, 'error', undefined, error, 'validate-error');
   }
   if (args instanceof ArgumentsFailure)
-    return finishCall(state, 'error', undefined, args.error, 'validate-error');
+    return failWith(state, (loaded) => loaded.argumentsError(config.name, args), 'validate-error');
   let parsed: SafeParseResult;
   try {
     parsed = config.schema.safeParse(args) as SafeParseResult;
@@ -207,8 +203,8 @@ function afterValidation(
 ): StartedCall {
   const reg = state.reg;
   if (!parsed.success) {
-    const error = validationError(reg.config.name, parsed.error?.issues ?? []);
-    return finishCall(state, 'error', undefined, error, 'validate-error');
+    const issues = parsed.error?.issues ?? [];
+    return failWith(state, (loaded) => loaded.validationError(reg.config.name, issues), 'validate-error');
   }
   state.params = parsed.data as Record<string, unknown>;
   if (state.listening) state.emit('validate-success', { params: state.params });

@@ -1,13 +1,11 @@
 import { ToolCallError } from '../errors/tool-call-error';
 import { createToolError, describeThrown } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
-import type { ListenerOptions } from '../events/types';
-import { createExecutions } from '../execution/executions-api';
 import { admissionResult } from '../execution/finish-call';
 import { nextCallId, nextExecutionId } from '../execution/ids';
+import { defineOwnerSurface } from '../execution/owner-surface';
 import { createRegistration, createStandaloneOwner, type Registration } from '../execution/registration';
 import { runCall } from '../execution/run-call';
-import type { AbortScope, Executions, ShutdownOptions } from '../execution/snapshot-types';
 import type { ExecuteWithOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import { normalizeToolConfig } from './normalize-config';
 import { serializeTool } from './serialize';
@@ -120,92 +118,13 @@ const toolMethods = {
     };
     return configuration.execute(params as Record<string, unknown>, full as never);
   },
-  addEventListener(
-    this: ToolObject,
-    type: string,
-    listener: (event: never) => void,
-    options?: ListenerOptions,
-  ) {
-    return this[INTERNALS].emitter.add(type, listener, options);
-  },
-  on(this: ToolObject, type: string, listener: (event: never) => void, options?: ListenerOptions) {
-    return this[INTERNALS].emitter.add(type, listener, options);
-  },
-  removeEventListener(this: ToolObject, type: string, listener: (event: never) => void): void {
-    this[INTERNALS].emitter.remove(type, listener);
-  },
-  once(this: ToolObject, type: string, options?: { readonly signal?: AbortSignal }): Promise<unknown> {
-    return this[INTERNALS].emitter.once(type, options?.signal);
-  },
   toJSON(this: ToolObject) {
     return serializeTool(this[INTERNALS].configuration);
   },
 };
 Object.setPrototypeOf(toolMethods, Function.prototype);
 
-function trackerOf(tool: ToolObject) {
-  return tool[INTERNALS].standalone.owner.tracker;
-}
-
-const executionsCache = new WeakMap<ToolObject, Executions>();
-
-Object.defineProperties(toolMethods, {
-  activeExecutions: {
-    get(this: ToolObject) {
-      return trackerOf(this).liveCount;
-    },
-  },
-  executionSignal: {
-    get(this: ToolObject) {
-      return trackerOf(this).signal;
-    },
-  },
-  completed: {
-    get(this: ToolObject) {
-      return trackerOf(this).completed;
-    },
-  },
-  admissionClosed: {
-    get(this: ToolObject) {
-      return trackerOf(this).admissionClosed;
-    },
-  },
-  executions: {
-    get(this: ToolObject) {
-      let executions = executionsCache.get(this);
-      if (executions === undefined) {
-        executions = createExecutions(trackerOf(this));
-        executionsCache.set(this, executions);
-      }
-      return executions;
-    },
-  },
-  whenIdle: {
-    value(this: ToolObject) {
-      return trackerOf(this).whenIdle();
-    },
-  },
-  complete: {
-    value(this: ToolObject) {
-      return trackerOf(this).complete();
-    },
-  },
-  closeAdmission: {
-    value(this: ToolObject) {
-      trackerOf(this).closeAdmission();
-    },
-  },
-  shutdown: {
-    value(this: ToolObject, options?: ShutdownOptions) {
-      return trackerOf(this).shutdown(options);
-    },
-  },
-  abort: {
-    value(this: ToolObject, scope?: AbortScope, reason?: string) {
-      return trackerOf(this).abort(scope, reason);
-    },
-  },
-});
+defineOwnerSurface(toolMethods, (tool: ToolObject) => tool[INTERNALS].standalone.owner);
 
 async function executeOrThrow(
   reg: Registration,

@@ -9,13 +9,11 @@ import type { ResumeApprovalOptions, ResumedToolResult } from '../approval/types
 import { ToolboxError } from '../errors/armorer-error';
 import { createToolError, describeThrown } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
-import type { ListenerOptions } from '../events/types';
-import { createExecutions } from '../execution/executions-api';
 import { admissionResult } from '../execution/finish-call';
 import { nextCallId } from '../execution/ids';
 import { createRegistration, type ExecutionOwner, type Registration } from '../execution/registration';
 import { type StartedCall, settleStarted, startCall, toPromise } from '../execution/run-call';
-import type { AbortScope, Executions, ShutdownOptions, ShutdownReport } from '../execution/snapshot-types';
+import { defineOwnerSurface, type OwnerSurface } from '../execution/owner-surface';
 import { ExecutionTracker } from '../execution/tracker';
 import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import { isTool, toolInternals } from '../tool/create-tool';
@@ -72,52 +70,12 @@ export class ToolboxImpl {
     }
   }
 
+  static {
+    defineOwnerSurface(ToolboxImpl.prototype, (toolbox: ToolboxImpl) => toolbox.#owner);
+  }
+
   readonly #admission: Admission;
   readonly #approval: ApprovalSettings | undefined;
-  #executions: Executions | undefined;
-
-  /** Admitted calls that have not reached a terminal or unknown-effect state. */
-  get activeExecutions(): number {
-    return this.#owner.tracker.liveCount;
-  }
-
-  /** Aborted when the toolbox completes or shuts down with the abort policy. */
-  get executionSignal(): AbortSignal {
-    return this.#owner.tracker.signal;
-  }
-
-  get completed(): boolean {
-    return this.#owner.tracker.completed;
-  }
-
-  get admissionClosed(): boolean {
-    return this.#owner.tracker.admissionClosed;
-  }
-
-  get executions(): Executions {
-    this.#executions ??= createExecutions(this.#owner.tracker);
-    return this.#executions;
-  }
-
-  whenIdle(): Promise<void> {
-    return this.#owner.tracker.whenIdle();
-  }
-
-  complete(): Promise<void> {
-    return this.#owner.tracker.complete();
-  }
-
-  closeAdmission(): void {
-    this.#owner.tracker.closeAdmission();
-  }
-
-  shutdown(options?: ShutdownOptions): Promise<ShutdownReport> {
-    return this.#owner.tracker.shutdown(options);
-  }
-
-  abort(scope?: AbortScope, reason?: string): number {
-    return this.#owner.tracker.abort(scope, reason);
-  }
 
   get size(): number {
     return this.#registrations.size;
@@ -301,22 +259,6 @@ export class ToolboxImpl {
     return manageThrough(this.#approval, (m, runtime) => m.revokeGrant(runtime, id));
   }
 
-  addEventListener(type: string, listener: (event: never) => void, options?: ListenerOptions) {
-    return this.#emitter.add(type, listener, options);
-  }
-
-  on(type: string, listener: (event: never) => void, options?: ListenerOptions) {
-    return this.#emitter.add(type, listener, options);
-  }
-
-  removeEventListener(type: string, listener: (event: never) => void): void {
-    this.#emitter.remove(type, listener);
-  }
-
-  once(type: string, options?: { readonly signal?: AbortSignal }): Promise<unknown> {
-    return this.#emitter.once(type, options?.signal);
-  }
-
   /** Provider manifests of the available tools; the adapter loads on first use. */
   async toOpenAITools(options?: ProviderExportOptions): Promise<readonly ProviderToolDeclaration[]> {
     return this.toProvider('openai', options);
@@ -376,5 +318,8 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object that is not a tool' : `a ${typeof value}`;
 }
+
+// The lifetime and listener members come from defineOwnerSurface (shared with tools).
+export interface ToolboxImpl extends OwnerSurface {}
 
 export type { Toolbox };

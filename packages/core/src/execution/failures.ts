@@ -1,0 +1,101 @@
+import { ArmorerError } from '../errors/armorer-error';
+import { ToolFailureError } from '../errors/tool-call-error';
+import { createToolError, describeThrown, isToolError, type ToolError } from '../errors/tool-error';
+import { isLazyLoadFailure } from '../tool/lazy-failure';
+import type { ArgumentsFailure } from './arguments';
+
+/**
+ * How failed calls are described: the messages and structured details of unreadable arguments, failed
+ * validation and implementations that threw. A chunk of its own (see `./failure-path`): a call that
+ * succeeds never loads it.
+ */
+
+/** The error of arguments that are not valid JSON, or not a JSON object. */
+export function argumentsError(toolName: string, failure: ArgumentsFailure): ToolError {
+  const reason = failure.reason;
+  if (reason !== undefined) {
+    return createToolError(
+      'MALFORMED_ARGUMENTS',
+      `The arguments for tool "${toolName}" are not valid JSON (${reason}). ` +
+        'Send the arguments as one complete JSON object.',
+      { details: { reason } },
+    );
+  }
+  const value = failure.value;
+  const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+  return createToolError(
+    'INVALID_ARGUMENTS',
+    `The arguments for tool "${toolName}" must be a JSON object, got ${got}. Wrap the values in an object.`,
+    {
+      details: {
+        issues: [
+          { path: [], code: 'invalid_type', expected: 'object', message: `Expected object, received ${got}` },
+        ],
+      },
+    },
+  );
+}
+
+interface ZodIssueLike {
+  readonly code: string;
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  readonly expected?: unknown;
+}
+
+const MAX_LISTED_ISSUES = 8;
+
+/** Converts Zod issues into a {@link ToolError} with the issues as structured data and a readable message. */
+export function validationError(toolName: string, issues: readonly ZodIssueLike[]): ToolError {
+  const structured = issues.map((issue) => {
+    const path = issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment)));
+    return typeof issue.expected === 'string'
+      ? { path, code: issue.code, message: issue.message, expected: issue.expected }
+      : { path, code: issue.code, message: issue.message };
+  });
+  const listed = structured
+    .slice(0, MAX_LISTED_ISSUES)
+    .map((issue) => `${issue.path.length === 0 ? '(root)' : issue.path.join('.')}: ${issue.message}`);
+  const more =
+    structured.length > MAX_LISTED_ISSUES ? `; and ${structured.length - MAX_LISTED_ISSUES} more` : '';
+  return createToolError(
+    'INVALID_ARGUMENTS',
+    `Invalid arguments for tool "${toolName}": ${listed.join('; ')}${more}. Fix these fields and call the tool again.`,
+    { details: { issues: structured } },
+  );
+}
+
+/** Classifies what an implementation threw; never throws, whatever the value (Proxies, throwing getters). */
+export function executionError(toolName: string, thrown: unknown): ToolError {
+  try {
+    return classifyThrown(toolName, thrown);
+  } catch {
+    const thrownType = thrown === null ? 'null' : typeof thrown;
+    return createToolError(
+      'EXECUTION_FAILED',
+      `Tool "${toolName}" failed: it threw a value (${thrownType}) that could not be inspected.`,
+      { cause: thrown, details: { thrownType } },
+    );
+  }
+}
+
+function classifyThrown(toolName: string, thrown: unknown): ToolError {
+  if (isLazyLoadFailure(thrown))
+    return createToolError('LAZY_LOAD_FAILED', describeThrown(thrown), { cause: thrown.cause });
+  // The marker alone is not enough: a forged object carrying it must still yield a real ToolError.
+  if (ToolFailureError.isInstance(thrown) && isToolError(thrown.toolError)) return thrown.toolError;
+  if (ArmorerError.isInstance(thrown) && thrown.code === 'TOOL_NOT_IMPLEMENTED') {
+    return createToolError('TOOL_NOT_IMPLEMENTED', describeThrown(thrown));
+  }
+  if (thrown instanceof Error) {
+    return createToolError('EXECUTION_FAILED', `Tool "${toolName}" failed: ${describeThrown(thrown)}`, {
+      cause: thrown,
+    });
+  }
+  const thrownType = thrown === null ? 'null' : typeof thrown;
+  return createToolError(
+    'EXECUTION_FAILED',
+    `Tool "${toolName}" failed: it threw a non-Error value (${thrownType}): ${describeThrown(thrown)}`,
+    { cause: thrown, details: { thrownType } },
+  );
+}
