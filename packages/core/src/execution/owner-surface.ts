@@ -50,7 +50,10 @@ export function defineOwnerSurface<T>(prototype: object, ownerOf: (self: T) => E
       get(this: T) {
         const tracker = ownerOf(this).tracker;
         let executions = executionsOf.get(tracker);
-        if (executions === undefined) executionsOf.set(tracker, (executions = createExecutions(tracker)));
+        if (executions === undefined) {
+          executions = createExecutions(tracker);
+          executionsOf.set(tracker, executions);
+        }
         return executions;
       },
     },

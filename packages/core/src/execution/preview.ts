@@ -46,7 +46,8 @@ export async function previewRegisteredCall(
     typeof raw === 'object' && raw !== null && !Array.isArray(raw)
       ? (raw as Record<string, unknown>)
       : parseArguments(raw);
-  if (args instanceof ArgumentsFailure) return { status: 'invalid', error: argumentsError(config.name, args) };
+  if (args instanceof ArgumentsFailure)
+    return { status: 'invalid', error: argumentsError(config.name, args) };
   let parsed: SafeParseResult;
   try {
     parsed = config.schema.safeParse(args) as SafeParseResult;

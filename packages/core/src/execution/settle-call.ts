@@ -1,7 +1,7 @@
 import { isAsyncIterable } from './async-iterable';
 import { type CallState, INTERRUPTED } from './call-state';
-import { finishCall } from './finish-call';
 import { failedWith } from './failure-path';
+import { finishCall } from './finish-call';
 import { interrupted } from './run-steps';
 import { withStages } from './stages';
 import type { ToolResult } from './types';

@@ -11,9 +11,9 @@ import { createToolError, describeThrown } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
 import { admissionResult } from '../execution/finish-call';
 import { nextCallId } from '../execution/ids';
+import { defineOwnerSurface, type OwnerSurface } from '../execution/owner-surface';
 import { createRegistration, type ExecutionOwner, type Registration } from '../execution/registration';
 import { type StartedCall, settleStarted, startCall, toPromise } from '../execution/run-call';
-import { defineOwnerSurface, type OwnerSurface } from '../execution/owner-surface';
 import { ExecutionTracker } from '../execution/tracker';
 import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import { isTool, toolInternals } from '../tool/create-tool';
@@ -70,6 +70,21 @@ export class ToolboxImpl {
     }
   }
 
+  // The lifetime and listener members come from defineOwnerSurface (one definition shared with tools).
+  declare readonly activeExecutions: OwnerSurface['activeExecutions'];
+  declare readonly executionSignal: OwnerSurface['executionSignal'];
+  declare readonly completed: OwnerSurface['completed'];
+  declare readonly admissionClosed: OwnerSurface['admissionClosed'];
+  declare readonly executions: OwnerSurface['executions'];
+  declare readonly whenIdle: OwnerSurface['whenIdle'];
+  declare readonly complete: OwnerSurface['complete'];
+  declare readonly closeAdmission: OwnerSurface['closeAdmission'];
+  declare readonly shutdown: OwnerSurface['shutdown'];
+  declare readonly abort: OwnerSurface['abort'];
+  declare readonly addEventListener: OwnerSurface['addEventListener'];
+  declare readonly on: OwnerSurface['on'];
+  declare readonly removeEventListener: OwnerSurface['removeEventListener'];
+  declare readonly once: OwnerSurface['once'];
   static {
     defineOwnerSurface(ToolboxImpl.prototype, (toolbox: ToolboxImpl) => toolbox.#owner);
   }
@@ -318,8 +333,5 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object that is not a tool' : `a ${typeof value}`;
 }
-
-// The lifetime and listener members come from defineOwnerSurface (shared with tools).
-export interface ToolboxImpl extends OwnerSurface {}
 
 export type { Toolbox };
