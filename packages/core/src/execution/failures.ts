@@ -99,3 +99,38 @@ function classifyThrown(toolName: string, thrown: unknown): ToolError {
     { cause: thrown, details: { thrownType } },
   );
 }
+
+const CALL_SHAPE = 'with a string "name" and an "arguments" object or JSON string.';
+
+/** Why a call was refused before its execution existed. */
+export const refusals = {
+  /** Reading the call threw (a hostile getter or Proxy); `hint` adds what a call must look like. */
+  unreadableCall: (thrown: unknown, hint: boolean): ToolError =>
+    createToolError(
+      'INVALID_TOOL_CALL',
+      `The tool call could not be read (${describeThrown(thrown)}).${hint ? ` A tool call must be a plain object ${CALL_SHAPE}` : ''}`,
+    ),
+  notACall: (): ToolError =>
+    createToolError('INVALID_TOOL_CALL', `A tool call must be an object ${CALL_SHAPE}`),
+  /** Reading the call's options or arguments threw. */
+  unreadableOptions: (thrown: unknown): ToolError =>
+    createToolError('INVALID_TOOL_CALL', `The call could not be read: ${describeThrown(thrown)}.`),
+  invalidSignal: (): ToolError =>
+    createToolError('INVALID_TOOL_CALL', 'The signal of a call must be an AbortSignal.'),
+  invalidTimeout: (): ToolError =>
+    createToolError('INVALID_TOOL_CALL', 'The timeout of a call must be a positive number of milliseconds.'),
+  /** A call sent to a tool directly names another tool. */
+  wrongTool: (called: string, toolName: string): ToolError =>
+    createToolError('INVALID_TOOL_CALL', `A call for tool "${called}" was sent to tool "${toolName}".`),
+  /** The owner completed or is shutting down; `owner` says which (`this toolbox`, `its owner`). */
+  closed: (toolName: string, owner: string): ToolError =>
+    createToolError(
+      'TOOLBOX_CLOSED',
+      `Tool "${toolName}" cannot run: ${owner} no longer admits calls (it completed or is shutting down).`,
+    ),
+  unavailable: (toolName: string): ToolError =>
+    createToolError(
+      'TOOL_UNAVAILABLE',
+      `Tool "${toolName}" is not available in this environment. Use another tool.`,
+    ),
+};

@@ -1,14 +1,13 @@
 import { capabilityDenial } from '../approval/capability-check';
 import { RESUME } from '../approval/resume-key';
 import type { ResumeState } from '../approval/resume-state';
-import { createToolError, describeThrown, type ToolError } from '../errors/tool-error';
 import { freezeRequestContext, type RequestContext } from '../policy/request-context';
 import type { ToolCallContext } from '../tool/types';
 import { ArgumentsFailure, parseArguments } from './arguments';
 import { CallState } from './call-state';
 import { armCancellation, cancelledError } from './cancellation';
-import { failedWith, failWith } from './failure-path';
-import { admissionFailure, finishCall } from './finish-call';
+import { failedWith, failWith, refuse } from './failure-path';
+import { finishCall } from './finish-call';
 import { nextExecutionId } from './ids';
 import { type ExecutionInterceptor, Invocation, interceptorOf } from './interceptor';
 import { observeSteps } from './observe-steps';
@@ -72,8 +71,8 @@ async function startWhenAvailable(
   options: ToolExecuteOptions | undefined,
 ): Promise<ToolResult> {
   if (!(await isAvailable(reg))) {
-    const message = `Tool "${reg.config.name}" is not available in this environment. Use another tool.`;
-    return admissionFailure(reg, callId, createToolError('TOOL_UNAVAILABLE', message));
+    const name = reg.config.name;
+    return refuse(reg.owner.emitter, name, callId, (loaded) => loaded.refusals.unavailable(name));
   }
   return settleStarted(startAdmitted(reg, call, callId, options));
 }
@@ -88,8 +87,9 @@ function startAdmitted(
   const toolName = config.name;
   const tracker = reg.owner.tracker;
   if (tracker.admissionClosed) {
-    const message = `Tool "${toolName}" cannot run: its owner no longer admits calls (it completed or is shutting down).`;
-    return admissionFailure(reg, callId, createToolError('TOOLBOX_CLOSED', message));
+    return refuse(reg.owner.emitter, toolName, callId, (loaded) =>
+      loaded.refusals.closed(toolName, 'its owner'),
+    );
   }
   // Everything read from host-built values (options, the call's arguments) is read once, here, before the
   // execution exists: a throwing getter or Proxy trap ends the call as INVALID_TOOL_CALL, never as a
@@ -112,16 +112,12 @@ function startAdmitted(
       interceptor = interceptorOf(options);
       resume = (options as { [RESUME]?: ResumeState })[RESUME];
       if (signal !== undefined && !isAbortSignal(signal)) {
-        return admissionFailure(reg, callId, invalidCall('The signal of a call must be an AbortSignal.'));
+        return refuse(reg.owner.emitter, toolName, callId, (loaded) => loaded.refusals.invalidSignal());
       }
     }
     raw = call.arguments;
   } catch (error) {
-    return admissionFailure(
-      reg,
-      callId,
-      invalidCall(`The call could not be read: ${describeThrown(error)}.`),
-    );
+    return refuse(reg.owner.emitter, toolName, callId, (loaded) => loaded.refusals.unreadableOptions(error));
   }
   const state = new CallState(reg, tracker, call, callId, nextExecutionId(), ownerId, requestContext);
   if (signal !== undefined) state.ext.callerSignal = signal;
@@ -143,10 +139,6 @@ function startAdmitted(
     if (state.done) throw error;
     return failedWith(state, error);
   }
-}
-
-function invalidCall(message: string): ToolError {
-  return createToolError('INVALID_TOOL_CALL', message);
 }
 
 /** A real AbortSignal (or one from another realm): what the pipeline listens to. */
@@ -177,11 +169,7 @@ function startExecution(state: CallState, raw: unknown, timeout: number | undefi
     state.emit('execute-start', { params: state.ext.eventParams, call: state.call });
   }
   if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) {
-    const error = createToolError(
-      'INVALID_TOOL_CALL',
-      'The timeout of a call must be a positive number of milliseconds.',
-    );
-    return finishCall(state, 'error', undefined, error, 'validate-error');
+    return failWith(state, (loaded) => loaded.refusals.invalidTimeout(), 'validate-error');
   }
   if (args instanceof ArgumentsFailure)
     return failWith(state, (loaded) => loaded.argumentsError(config.name, args), 'validate-error');

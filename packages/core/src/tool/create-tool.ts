@@ -1,11 +1,10 @@
-import { ToolCallError } from '../errors/tool-call-error';
-import { createToolError, describeThrown } from '../errors/tool-error';
+import { createToolError } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
-import { admissionResult } from '../execution/finish-call';
+import { refuse } from '../execution/failure-path';
 import { nextCallId, nextExecutionId } from '../execution/ids';
 import { defineOwnerSurface } from '../execution/owner-surface';
 import { createRegistration, createStandaloneOwner, type Registration } from '../execution/registration';
-import { runCall } from '../execution/run-call';
+import { runCall, toPromise } from '../execution/run-call';
 import type { ExecuteWithOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import { normalizeToolConfig } from './normalize-config';
 import { serializeTool } from './serialize';
@@ -63,12 +62,12 @@ function isToolCallLike(value: unknown): value is ToolCall {
 
 function executeCall(reg: Registration, call: ToolCall, options: ToolExecuteOptions | undefined) {
   const callId = typeof call.id === 'string' && call.id.length > 0 ? call.id : nextCallId();
-  if (call.name !== reg.config.name) {
-    const error = createToolError(
-      'INVALID_TOOL_CALL',
-      `A call for tool "${call.name}" was sent to tool "${reg.config.name}".`,
+  const name = reg.config.name;
+  if (call.name !== name) {
+    const called = call.name;
+    return toPromise(
+      refuse(reg.owner.emitter, name, callId, (loaded) => loaded.refusals.wrongTool(called, name)),
     );
-    return Promise.resolve(admissionResult(reg.owner.emitter, reg.config.name, callId, error));
   }
   return runCall(reg, call, callId, options);
 }
@@ -88,9 +87,12 @@ const toolMethods = {
       try {
         return executeCall(reg, input as ToolCall, options);
       } catch (error) {
-        const message = `The tool call could not be read (${describeThrown(error)}).`;
-        const invalid = createToolError('INVALID_TOOL_CALL', message);
-        return Promise.resolve(admissionResult(reg.owner.emitter, reg.config.name, nextCallId(), invalid));
+        const name = reg.config.name;
+        return toPromise(
+          refuse(reg.owner.emitter, name, nextCallId(), (loaded) =>
+            loaded.refusals.unreadableCall(error, false),
+          ),
+        );
       }
     }
     return executeOrThrow(reg, input, options);
@@ -139,6 +141,8 @@ async function executeOrThrow(
     options,
   );
   if (result.outcome !== 'success') {
+    // The error class loads with the first failure: a call that succeeds never needs it.
+    const { ToolCallError } = await import('../errors/tool-call-error');
     throw new ToolCallError(
       reg.config.name,
       result.error ?? createToolError('EXECUTION_FAILED', `Tool "${reg.config.name}" did not succeed.`),

@@ -7,9 +7,8 @@ import type {
 import type { ApprovalSettings } from '../approval/approval-settings';
 import type { ResumeApprovalOptions, ResumedToolResult } from '../approval/types';
 import { ToolboxError } from '../errors/armorer-error';
-import { createToolError, describeThrown } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
-import { admissionResult } from '../execution/finish-call';
+import { refuse } from '../execution/failure-path';
 import { nextCallId } from '../execution/ids';
 import { defineOwnerSurface, type OwnerSurface } from '../execution/owner-surface';
 import { createRegistration, type ExecutionOwner, type Registration } from '../execution/registration';
@@ -202,18 +201,13 @@ export class ToolboxImpl {
     }
   }
 
-  #unreadable(error: unknown): ToolResult {
-    const message = `The tool call could not be read (${describeThrown(error)}). A tool call must be a plain object with a string "name" and an "arguments" object or JSON string.`;
-    return admissionResult(this.#emitter, '', nextCallId(), createToolError('INVALID_TOOL_CALL', message));
+  #unreadable(error: unknown): ToolResult | Promise<ToolResult> {
+    return refuse(this.#emitter, '', nextCallId(), (loaded) => loaded.refusals.unreadableCall(error, true));
   }
 
   #startChecked(call: ToolCall, options: ToolExecuteOptions | undefined): StartedCall {
     if (typeof call !== 'object' || call === null || typeof call.name !== 'string') {
-      const error = createToolError(
-        'INVALID_TOOL_CALL',
-        'A tool call must be an object with a string "name" and an "arguments" object or JSON string.',
-      );
-      return admissionResult(this.#emitter, '', nextCallId(), error);
+      return refuse(this.#emitter, '', nextCallId(), (loaded) => loaded.refusals.notACall());
     }
     const callId = typeof call.id === 'string' && call.id.length > 0 ? call.id : nextCallId();
     const emitter = this.#emitter;
@@ -227,8 +221,8 @@ export class ToolboxImpl {
       });
     }
     if (this.#owner.tracker.admissionClosed) {
-      const message = `Tool "${call.name}" cannot run: this toolbox no longer admits calls (it completed or is shutting down).`;
-      return admissionResult(emitter, call.name, callId, createToolError('TOOLBOX_CLOSED', message));
+      const name = call.name;
+      return refuse(emitter, name, callId, (loaded) => loaded.refusals.closed(name, 'this toolbox'));
     }
     const admitted = this.#admission.admit(call, callId, options);
     if (admitted instanceof Promise) {
