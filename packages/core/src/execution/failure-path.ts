@@ -30,14 +30,15 @@ function describeWith<T>(
   );
 }
 
-/** Ends an admitted call with the error `describe` builds. */
+/** Ends an admitted call with the error `describe` builds (`outcome` `denied` for a policy denial). */
 export function failWith(
   state: CallState,
   describe: (loaded: Failures) => ToolError,
   stage: StageEvent,
+  outcome: 'error' | 'denied' = 'error',
 ): ToolResult | Promise<ToolResult> {
   return describeWith(state.reg.config.name, describe, (error) =>
-    finishCall(state, 'error', undefined, error, stage),
+    finishCall(state, outcome, undefined, error, stage),
   );
 }
 

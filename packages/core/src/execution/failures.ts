@@ -3,6 +3,7 @@ import { ToolFailureError } from '../errors/tool-call-error';
 import { createToolError, describeThrown, isToolError, type ToolError } from '../errors/tool-error';
 import { isLazyLoadFailure } from '../tool/lazy-failure';
 import type { ArgumentsFailure } from './arguments';
+import type { MetadataDenial } from './registration';
 
 /**
  * How failed calls are described: the messages and structured details of unreadable arguments, failed
@@ -134,3 +135,29 @@ export const refusals = {
       `Tool "${toolName}" is not available in this environment. Use another tool.`,
     ),
 };
+
+const METADATA_DENIALS: Readonly<
+  Record<MetadataDenial, readonly ['MUTATION_DENIED' | 'DANGEROUS_DENIED', string]>
+> = {
+  readOnly: ['MUTATION_DENIED', 'mutates state and this toolbox is read-only. Use a read-only tool instead.'],
+  allowMutation: ['MUTATION_DENIED', 'mutates state and this toolbox does not allow mutation.'],
+  allowDangerous: ['DANGEROUS_DENIED', 'is marked dangerous and this toolbox does not allow it.'],
+};
+
+/** The denial of a tool whose metadata the toolbox's enforcement options refuse (decided at registration). */
+export function metadataDenied(toolName: string, reason: MetadataDenial): ToolError {
+  const [code, why] = METADATA_DENIALS[reason];
+  return createToolError(code, `Tool "${toolName}" ${why}`, { details: { reason } });
+}
+
+/** The denial of a call whose request authority lacks a capability the approval policy requires. */
+export function capabilityDenied(toolName: string, missing: string): ToolError {
+  const reason = `the request lacks the capability "${missing}"`;
+  return createToolError(
+    'POLICY_DENIED',
+    `Tool "${toolName}" was denied: ${reason}. Do not retry the same call.`,
+    {
+      details: { reason },
+    },
+  );
+}

@@ -4,7 +4,7 @@ import { narrowCapabilities } from '../policy/narrow-capabilities';
 import { freezeRequestContext } from '../policy/request-context';
 import type { PolicyContext } from '../policy/types';
 import { ArgumentsFailure, parseArguments } from './arguments';
-import { argumentsError, validationError } from './failures';
+import { argumentsError, metadataDenied, validationError } from './failures';
 import { nextExecutionId } from './ids';
 import type { Registration } from './registration';
 import { isAvailable, parseAsyncOrFail, type SafeParseResult } from './run-steps';
@@ -57,7 +57,9 @@ export async function previewRegisteredCall(
   if (!parsed.success) {
     return { status: 'invalid', error: validationError(config.name, parsed.error?.issues ?? []) };
   }
-  if (reg.metadataDenial !== undefined) return { status: 'deny', error: reg.metadataDenial };
+  if (reg.metadataDenial !== undefined) {
+    return { status: 'deny', error: metadataDenied(config.name, reg.metadataDenial) };
+  }
   if (!reg.hasBeforeExecute) return ALLOW;
   const requestContext =
     options?.requestContext === undefined ? undefined : freezeRequestContext(options.requestContext);

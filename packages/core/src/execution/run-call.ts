@@ -1,4 +1,4 @@
-import { capabilityDenial } from '../approval/capability-check';
+import { missingCapability } from '@armorer/approval';
 import { RESUME } from '../approval/resume-key';
 import type { ResumeState } from '../approval/resume-state';
 import { freezeRequestContext, type RequestContext } from '../policy/request-context';
@@ -202,13 +202,21 @@ function afterValidation(
   }
   if (signal !== undefined || timeout !== undefined)
     state.ext.disarm = armCancellation(state, signal, timeout);
-  if (reg.metadataDenial !== undefined) {
-    return finishCall(state, 'denied', undefined, reg.metadataDenial, 'policy-denied');
+  const name = reg.config.name;
+  const denial = reg.metadataDenial;
+  if (denial !== undefined) {
+    return failWith(state, (loaded) => loaded.metadataDenied(name, denial), 'policy-denied', 'denied');
   }
   const approvalGate = reg.approvalGate;
-  if (approvalGate !== undefined && !reg.hasBeforeExecute) {
-    const denial = capabilityDenial(approvalGate, reg.config.name, state.requestContext);
-    if (denial !== undefined) return finishCall(state, 'denied', undefined, denial, 'policy-denied');
+  if (approvalGate !== undefined && !reg.hasBeforeExecute && approvalGate.requiredCapabilities.length !== 0) {
+    const held = state.requestContext?.authority?.capabilities;
+    const missing = missingCapability(
+      approvalGate.requiredCapabilities,
+      Array.isArray(held) ? held : undefined,
+    );
+    if (missing !== undefined) {
+      return failWith(state, (loaded) => loaded.capabilityDenied(name, missing), 'policy-denied', 'denied');
+    }
   }
   if (
     reg.hasBeforeExecute ||
