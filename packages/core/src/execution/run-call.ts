@@ -11,6 +11,7 @@ import { finishCall } from './finish-call';
 import { nextExecutionId } from './ids';
 import { type ExecutionInterceptor, Invocation, interceptorOf } from './interceptor';
 import { observeSteps } from './observe-steps';
+import { readsContext } from './reads-context';
 import type { Registration } from './registration';
 import { createContext, isAvailable, parseAsyncOrFail, type SafeParseResult } from './run-steps';
 import { awaitImplementation, complete, failed } from './settle-call';
@@ -238,10 +239,10 @@ export function invoke(state: CallState): StartedCall {
     const reg = state.reg;
     if (interceptor === undefined && state.x?.observer === undefined) {
       // The plain path: an implementation that cannot see a context gets none (see readsContext).
-      returned =
-        (reg.passContext ?? decidePassContext(reg))
-          ? reg.config.execute(state.params, createContext(reg, state) as never)
-          : (reg.config.execute as (params: Record<string, unknown>) => unknown)(state.params);
+      reg.passContext ??= readsContext(reg.config.execute);
+      returned = reg.passContext
+        ? reg.config.execute(state.params, createContext(reg, state) as never)
+        : (reg.config.execute as (params: Record<string, unknown>) => unknown)(state.params);
     } else {
       const context = createContext(reg, state);
       // An interceptor (idempotency) decides whether the implementation runs; an observer (tracing) wraps
@@ -279,26 +280,4 @@ function intercepted(state: CallState, context: ToolCallContext): Invocation {
     reg.config,
     reg.owner.revisions.policyRevision,
   );
-}
-
-let scanContextUse: typeof import('./reads-context').readsContext | undefined;
-let scanLoading: Promise<void> | undefined;
-
-/**
- * Whether calls of a registration pass a context. Skipping the context is only an optimization for hot
- * loops (a context is an allocation per call), so the source scan that decides it (`./reads-context`) is a
- * chunk of its own: until it has loaded, calls pass the context, which is always correct.
- */
-function decidePassContext(reg: Registration): boolean {
-  if (scanContextUse === undefined) {
-    scanLoading ??= import('./reads-context').then(
-      (loaded) => {
-        scanContextUse = loaded.readsContext;
-      },
-      () => undefined,
-    );
-    return true;
-  }
-  reg.passContext = scanContextUse(reg.config.execute);
-  return reg.passContext;
 }
