@@ -1,5 +1,6 @@
 import { type ApprovalRequirement, missingCapability } from '@armorer/approval';
-import { createToolError, type ToolError } from '../errors/tool-error';
+import type { ToolError } from '../errors/tool-error';
+import { capabilityDenied } from '../execution/failures';
 import type { RequestContext } from '../policy/request-context';
 
 /**
@@ -15,13 +16,5 @@ export function capabilityDenial(
   if (required.length === 0) return undefined;
   const held = context?.authority?.capabilities;
   const missing = missingCapability(required, Array.isArray(held) ? held : undefined);
-  if (missing === undefined) return undefined;
-  const reason = `the request lacks the capability "${missing}"`;
-  return createToolError(
-    'POLICY_DENIED',
-    `Tool "${toolName}" was denied: ${reason}. Do not retry the same call.`,
-    {
-      details: { reason },
-    },
-  );
+  return missing === undefined ? undefined : capabilityDenied(toolName, missing);
 }

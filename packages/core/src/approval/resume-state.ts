@@ -68,5 +68,4 @@ export function codeOf(error: unknown): string {
   return typeof code === 'string' && /^[a-z-]+$/.test(code) ? code : 'store-failed';
 }
 
-/** Internal option key a resume travels under through the pipeline. */
-export const RESUME: unique symbol = Symbol('armorer.approval.resume');
+export { RESUME } from './resume-key';

@@ -2,6 +2,13 @@ import type { ListenerOptions, Unsubscribe } from './types';
 
 type Listener = (event: never) => void;
 
+/** One registration: the listener as given, what runs on emit (a `once` wrapper), and its removal. */
+interface Entry {
+  readonly listener: Listener;
+  readonly run: Listener;
+  readonly remove: Unsubscribe;
+}
+
 /**
  * A small, allocation-free-when-idle event emitter. Listener arrays are copy-on-write so that emitting
  * while listeners are added or removed is safe, and `size` lets the hot path skip building events
@@ -9,67 +16,56 @@ type Listener = (event: never) => void;
  */
 export class EventHub {
   // Allocated on first use: most tools never get a listener, and a registry may hold thousands of them.
-  #map: Map<string, readonly Listener[]> | undefined;
-  get #listeners(): Map<string, readonly Listener[]> {
-    if (this.#map === undefined) this.#map = new Map();
-    return this.#map;
-  }
+  #map: Map<string, readonly Entry[]> | undefined;
   /** Number of registered listeners across all types. */
   size = 0;
 
   has(type: string): boolean {
-    return this.size !== 0 && this.#listeners.has(type);
+    return this.size !== 0 && this.#map?.has(type) === true;
   }
 
   add(type: string, listener: Listener, options?: ListenerOptions): Unsubscribe {
     if (typeof listener !== 'function') throw new TypeError(`Listener for "${type}" must be a function.`);
     if (options?.signal?.aborted) return noop;
+    this.#map ??= new Map();
+    const map = this.#map;
     let active = true;
-    const wrapped: Listener = options?.once
+    const remove = (): void => {
+      const current = map.get(type);
+      if (!active || current === undefined) return;
+      active = false;
+      const next = current.filter((item) => item !== entry);
+      if (next.length === 0) map.delete(type);
+      else map.set(type, next);
+      this.size--;
+    };
+    const run = options?.once
       ? (((event: never) => {
           remove();
           listener(event);
         }) as Listener)
       : listener;
-    const remove = (): void => {
-      if (!active) return;
-      active = false;
-      const current = this.#listeners.get(type);
-      if (current === undefined) return;
-      const index = current.indexOf(wrapped);
-      if (index === -1) return;
-      const next = current.filter((_, position) => position !== index);
-      if (next.length === 0) this.#listeners.delete(type);
-      else this.#listeners.set(type, next);
-      this.size--;
-    };
-    this.#listeners.set(type, [...(this.#listeners.get(type) ?? []), wrapped]);
+    const entry: Entry = { listener, run, remove };
+    map.set(type, [...(map.get(type) ?? []), entry]);
     this.size++;
-    this.#originals.set(listener, [...(this.#originals.get(listener) ?? []), { type, remove }]);
     options?.signal?.addEventListener('abort', remove, { once: true });
     return remove;
   }
 
-  #originalsMap: WeakMap<Listener, { type: string; remove: Unsubscribe }[]> | undefined;
-  get #originals(): WeakMap<Listener, { type: string; remove: Unsubscribe }[]> {
-    if (this.#originalsMap === undefined) this.#originalsMap = new WeakMap();
-    return this.#originalsMap;
-  }
-
+  /** Removes the earliest registration of `listener` for `type`. */
   remove(type: string, listener: Listener): void {
-    const entries = this.#originals.get(listener);
-    const entry = entries?.find((candidate) => candidate.type === type);
-    if (entry === undefined || entries === undefined) return;
-    entries.splice(entries.indexOf(entry), 1);
-    entry.remove();
+    this.#map
+      ?.get(type)
+      ?.find((entry) => entry.listener === listener)
+      ?.remove();
   }
 
   emit(type: string, event: unknown): void {
-    const listeners = this.#map?.get(type);
-    if (listeners === undefined) return;
-    for (const listener of listeners) {
+    const entries = this.#map?.get(type);
+    if (entries === undefined) return;
+    for (const entry of entries) {
       try {
-        const returned = (listener as (event: unknown) => unknown)(event);
+        const returned = (entry.run as (event: unknown) => unknown)(event);
         if (
           returned !== null &&
           typeof returned === 'object' &&

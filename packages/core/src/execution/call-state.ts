@@ -255,44 +255,47 @@ function isAbortLike(error: unknown): boolean {
   }
 }
 
-/** The rarely needed part of a call's record. */
+/**
+ * The rarely needed part of a call's record. Fields without a default are only declared: they read as
+ * undefined until set, and an initializer per field would cost bytes in every bundle for no behaviour.
+ */
 export class CallExtras {
   /** The caller's signal, when the call has one. */
-  callerSignal: AbortSignal | undefined = undefined;
+  declare callerSignal: AbortSignal | undefined;
   /** Revision of the last state change (kept once the owner's executions are observed). */
   revision = 0;
   /** The call asked for a live stream. */
   wantsStream = false;
   /** Stands in front of the implementation when the call's options carry one (armorer/idempotency). */
-  interceptor: ExecutionInterceptor | undefined = undefined;
+  declare interceptor: ExecutionInterceptor | undefined;
   /** Unwires the caller's signal and the deadline (set when the call has either). */
-  disarm: (() => void) | undefined = undefined;
+  declare disarm: (() => void) | undefined;
   /** The call holds a slot of its tool's concurrency gate. */
   holdsSlot = false;
   admittedAt = 0;
-  startedAt: number | undefined = undefined;
+  declare startedAt: number | undefined;
   lastActivityAt = 0;
-  settledAt: number | undefined = undefined;
-  queuedAt: number | undefined = undefined;
-  deadline: { readonly timeoutMs: number; readonly deadlineAt: number } | undefined = undefined;
-  progressSeen: { percent?: number; message?: string } | undefined = undefined;
+  declare settledAt: number | undefined;
+  declare queuedAt: number | undefined;
+  declare deadline: { readonly timeoutMs: number; readonly deadlineAt: number } | undefined;
+  declare progressSeen: { percent?: number; message?: string } | undefined;
   chunks = 0;
   cleanup: CleanupStatus = 'not-needed';
-  cleanupError: string | undefined = undefined;
+  declare cleanupError: string | undefined;
   /** When the first event was emitted (0 when nobody listened), for `durationMs`. */
   eventStartedAt = 0;
   /** The arguments as parsed (or as received when they did not parse), for events. */
-  eventParams: unknown = undefined;
-  pendingApproval: PendingApproval | undefined = undefined;
-  policyContext: PolicyContext | undefined = undefined;
-  controller: AbortController | undefined = undefined;
-  unlinkCaller: (() => void) | undefined = undefined;
+  declare eventParams: unknown;
+  declare pendingApproval: PendingApproval | undefined;
+  declare policyContext: PolicyContext | undefined;
+  declare controller: AbortController | undefined;
+  declare unlinkCaller: (() => void) | undefined;
   /** Set by a live stream so cancellation can close it. */
-  streamCancel: (() => void) | undefined = undefined;
+  declare streamCancel: (() => void) | undefined;
   /** The toolbox observer watching this call (tracing), its token, and what it was told at the start. */
-  observer: ExecutionObserver | undefined = undefined;
-  observation: unknown = undefined;
-  observed: ObservedCall | undefined = undefined;
+  declare observer: ExecutionObserver | undefined;
+  declare observation: unknown;
+  declare observed: ObservedCall | undefined;
   /** The host's request context before a policy narrowed it: what an approval binding is signed over. */
-  hostRequestContext: RequestContext | undefined = undefined;
+  declare hostRequestContext: RequestContext | undefined;
 }

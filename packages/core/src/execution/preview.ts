@@ -3,7 +3,8 @@ import { runPolicyStage } from '../policy/evaluate';
 import { narrowCapabilities } from '../policy/narrow-capabilities';
 import { freezeRequestContext } from '../policy/request-context';
 import type { PolicyContext } from '../policy/types';
-import { ArgumentsFailure, parseArguments, validationError } from './arguments';
+import { ArgumentsFailure, parseArguments } from './arguments';
+import { argumentsError, metadataDenied, validationError } from './failures';
 import { nextExecutionId } from './ids';
 import type { Registration } from './registration';
 import { isAvailable, parseAsyncOrFail, type SafeParseResult } from './run-steps';
@@ -44,8 +45,9 @@ export async function previewRegisteredCall(
   const args =
     typeof raw === 'object' && raw !== null && !Array.isArray(raw)
       ? (raw as Record<string, unknown>)
-      : parseArguments(config.name, raw);
-  if (args instanceof ArgumentsFailure) return { status: 'invalid', error: args.error };
+      : parseArguments(raw);
+  if (args instanceof ArgumentsFailure)
+    return { status: 'invalid', error: argumentsError(config.name, args) };
   let parsed: SafeParseResult;
   try {
     parsed = config.schema.safeParse(args) as SafeParseResult;
@@ -55,7 +57,9 @@ export async function previewRegisteredCall(
   if (!parsed.success) {
     return { status: 'invalid', error: validationError(config.name, parsed.error?.issues ?? []) };
   }
-  if (reg.metadataDenial !== undefined) return { status: 'deny', error: reg.metadataDenial };
+  if (reg.metadataDenial !== undefined) {
+    return { status: 'deny', error: metadataDenied(config.name, reg.metadataDenial) };
+  }
   if (!reg.hasBeforeExecute) return ALLOW;
   const requestContext =
     options?.requestContext === undefined ? undefined : freezeRequestContext(options.requestContext);

@@ -1,7 +1,6 @@
 import type { ApprovalRequirement } from '@armorer/approval';
 import type { ApprovalRuntime } from '../approval/approval-runtime';
 import type { ApprovalSettings } from '../approval/approval-settings';
-import { createToolError, type ToolError } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
 import type { ToolPolicy } from '../policy/types';
 import type { AnyTool, ToolConfiguration } from '../tool/types';
@@ -51,8 +50,11 @@ export interface Registration {
   readonly userContext: Readonly<Record<string, unknown>> | undefined;
   /** The merged context availability hooks and policies read. */
   readonly context: Readonly<Record<string, unknown>>;
-  /** A denial decided at registration from metadata and the owner's enforcement options. */
-  readonly metadataDenial: ToolError | undefined;
+  /**
+   * A denial decided at registration from metadata and the owner's enforcement options: the option that
+   * refuses the tool (its error is described by `metadataDenied` in `./failures` when a call meets it).
+   */
+  readonly metadataDenial: MetadataDenial | undefined;
   readonly hasBeforeExecute: boolean;
   readonly hasAfterExecute: boolean;
   readonly telemetry: boolean;
@@ -68,6 +70,9 @@ export interface Registration {
   /** Whether the implementation can see a call context (`readsContext`), decided on its first call. */
   passContext: boolean | undefined;
 }
+
+/** The enforcement option that refuses a tool for its metadata. */
+export type MetadataDenial = 'readOnly' | 'allowMutation' | 'allowDangerous';
 
 /** Keys armorer sets on every tool context; a user context cannot shadow them. */
 export const RESERVED_CONTEXT_KEYS: ReadonlySet<string> = new Set([
@@ -135,30 +140,10 @@ export function createRegistration(
   };
 }
 
-function metadataDenial(config: ToolConfiguration, owner: ExecutionOwner): ToolError | undefined {
+function metadataDenial(config: ToolConfiguration, owner: ExecutionOwner): MetadataDenial | undefined {
   const metadata = config.metadata;
-  if (metadata?.mutates === true && owner.readOnly) {
-    return createToolError(
-      'MUTATION_DENIED',
-      `Tool "${config.name}" mutates state and this toolbox is read-only. Use a read-only tool instead.`,
-      { details: { reason: 'readOnly' } },
-    );
-  }
-  if (metadata?.mutates === true && !owner.allowMutation) {
-    return createToolError(
-      'MUTATION_DENIED',
-      `Tool "${config.name}" mutates state and this toolbox does not allow mutation.`,
-      { details: { reason: 'allowMutation' } },
-    );
-  }
-  if (metadata?.dangerous === true && !owner.allowDangerous) {
-    return createToolError(
-      'DANGEROUS_DENIED',
-      `Tool "${config.name}" is marked dangerous and this toolbox does not allow it.`,
-      {
-        details: { reason: 'allowDangerous' },
-      },
-    );
-  }
+  if (metadata?.mutates === true && owner.readOnly) return 'readOnly';
+  if (metadata?.mutates === true && !owner.allowMutation) return 'allowMutation';
+  if (metadata?.dangerous === true && !owner.allowDangerous) return 'allowDangerous';
   return undefined;
 }

@@ -1,25 +1,20 @@
-import { capabilityDenial } from '../approval/capability-check';
-import { RESUME, type ResumeState } from '../approval/resume-state';
-import { createToolError, describeThrown, type ToolError } from '../errors/tool-error';
+import { missingCapability } from '@armorer/approval';
+import { RESUME } from '../approval/resume-key';
+import type { ResumeState } from '../approval/resume-state';
+import type { ToolError } from '../errors/tool-error';
 import { freezeRequestContext, type RequestContext } from '../policy/request-context';
 import type { ToolCallContext } from '../tool/types';
-import { ArgumentsFailure, parseArguments, validationError } from './arguments';
+import { ArgumentsFailure, parseArguments } from './arguments';
 import { CallState } from './call-state';
 import { armCancellation, cancelledError } from './cancellation';
-import { admissionFailure, finishCall } from './finish-call';
+import { failedWith, failWith, refuse } from './failure-path';
+import { finishCall } from './finish-call';
 import { nextExecutionId } from './ids';
 import { type ExecutionInterceptor, Invocation, interceptorOf } from './interceptor';
 import { observeSteps } from './observe-steps';
 import { readsContext } from './reads-context';
 import type { Registration } from './registration';
-import {
-  createContext,
-  executionError,
-  interrupted,
-  isAvailable,
-  parseAsyncOrFail,
-  type SafeParseResult,
-} from './run-steps';
+import { createContext, interrupted, isAvailable, parseAsyncOrFail, type SafeParseResult } from './run-steps';
 import { awaitImplementation, complete, failed } from './settle-call';
 import { withStages } from './stages';
 import type { ToolCall, ToolExecuteOptions, ToolResult } from './types';
@@ -77,8 +72,8 @@ async function startWhenAvailable(
   options: ToolExecuteOptions | undefined,
 ): Promise<ToolResult> {
   if (!(await isAvailable(reg))) {
-    const message = `Tool "${reg.config.name}" is not available in this environment. Use another tool.`;
-    return admissionFailure(reg, callId, createToolError('TOOL_UNAVAILABLE', message));
+    const name = reg.config.name;
+    return refuse(reg.owner.emitter, name, callId, (loaded) => loaded.refusals.unavailable(name));
   }
   return settleStarted(startAdmitted(reg, call, callId, options));
 }
@@ -93,8 +88,9 @@ function startAdmitted(
   const toolName = config.name;
   const tracker = reg.owner.tracker;
   if (tracker.admissionClosed) {
-    const message = `Tool "${toolName}" cannot run: its owner no longer admits calls (it completed or is shutting down).`;
-    return admissionFailure(reg, callId, createToolError('TOOLBOX_CLOSED', message));
+    return refuse(reg.owner.emitter, toolName, callId, (loaded) =>
+      loaded.refusals.closed(toolName, 'its owner'),
+    );
   }
   // Everything read from host-built values (options, the call's arguments) is read once, here, before the
   // execution exists: a throwing getter or Proxy trap ends the call as INVALID_TOOL_CALL, never as a
@@ -117,16 +113,12 @@ function startAdmitted(
       interceptor = interceptorOf(options);
       resume = (options as { [RESUME]?: ResumeState })[RESUME];
       if (signal !== undefined && !isAbortSignal(signal)) {
-        return admissionFailure(reg, callId, invalidCall('The signal of a call must be an AbortSignal.'));
+        return refuse(reg.owner.emitter, toolName, callId, (loaded) => loaded.refusals.invalidSignal());
       }
     }
     raw = call.arguments;
   } catch (error) {
-    return admissionFailure(
-      reg,
-      callId,
-      invalidCall(`The call could not be read: ${describeThrown(error)}.`),
-    );
+    return refuse(reg.owner.emitter, toolName, callId, (loaded) => loaded.refusals.unreadableOptions(error));
   }
   const state = new CallState(reg, tracker, call, callId, nextExecutionId(), ownerId, requestContext);
   if (signal !== undefined) state.ext.callerSignal = signal;
@@ -146,12 +138,8 @@ function startAdmitted(
   } catch (error) {
     // Last resort: whatever escaped still settles the execution exactly once.
     if (state.done) throw error;
-    return finishCall(state, 'error', undefined, executionError(toolName, error), 'execute-error');
+    return failedWith(state, error);
   }
-}
-
-function invalidCall(message: string): ToolError {
-  return createToolError('INVALID_TOOL_CALL', message);
 }
 
 /** A real AbortSignal (or one from another realm): what the pipeline listens to. */
@@ -174,7 +162,7 @@ function startExecution(state: CallState, raw: unknown, timeout: number | undefi
   const args =
     typeof raw === 'object' && raw !== null && !Array.isArray(raw)
       ? (raw as Record<string, unknown>)
-      : parseArguments(config.name, raw);
+      : parseArguments(raw);
   if (state.listening) {
     state.ext.eventParams = args instanceof ArgumentsFailure ? raw : args;
     state.ext.eventStartedAt = Date.now();
@@ -182,14 +170,10 @@ function startExecution(state: CallState, raw: unknown, timeout: number | undefi
     state.emit('execute-start', { params: state.ext.eventParams, call: state.call });
   }
   if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) {
-    const error = createToolError(
-      'INVALID_TOOL_CALL',
-      'The timeout of a call must be a positive number of milliseconds.',
-    );
-    return finishCall(state, 'error', undefined, error, 'validate-error');
+    return failWith(state, (loaded) => loaded.refusals.invalidTimeout(), 'validate-error');
   }
   if (args instanceof ArgumentsFailure)
-    return finishCall(state, 'error', undefined, args.error, 'validate-error');
+    return failWith(state, (loaded) => loaded.argumentsError(config.name, args), 'validate-error');
   let parsed: SafeParseResult;
   try {
     parsed = config.schema.safeParse(args) as SafeParseResult;
@@ -208,8 +192,8 @@ function afterValidation(
 ): StartedCall {
   const reg = state.reg;
   if (!parsed.success) {
-    const error = validationError(reg.config.name, parsed.error?.issues ?? []);
-    return finishCall(state, 'error', undefined, error, 'validate-error');
+    const issues = parsed.error?.issues ?? [];
+    return failWith(state, (loaded) => loaded.validationError(reg.config.name, issues), 'validate-error');
   }
   state.params = parsed.data as Record<string, unknown>;
   if (state.listening) state.emit('validate-success', { params: state.params });
@@ -219,13 +203,21 @@ function afterValidation(
   }
   if (signal !== undefined || timeout !== undefined)
     state.ext.disarm = armCancellation(state, signal, timeout);
-  if (reg.metadataDenial !== undefined) {
-    return finishCall(state, 'denied', undefined, reg.metadataDenial, 'policy-denied');
+  const name = reg.config.name;
+  const denial = reg.metadataDenial;
+  if (denial !== undefined) {
+    return failWith(state, (loaded) => loaded.metadataDenied(name, denial), 'policy-denied', 'denied');
   }
   const approvalGate = reg.approvalGate;
-  if (approvalGate !== undefined && !reg.hasBeforeExecute) {
-    const denial = capabilityDenial(approvalGate, reg.config.name, state.requestContext);
-    if (denial !== undefined) return finishCall(state, 'denied', undefined, denial, 'policy-denied');
+  if (approvalGate !== undefined && !reg.hasBeforeExecute && approvalGate.requiredCapabilities.length !== 0) {
+    const held = state.requestContext?.authority?.capabilities;
+    const missing = missingCapability(
+      approvalGate.requiredCapabilities,
+      Array.isArray(held) ? held : undefined,
+    );
+    if (missing !== undefined) {
+      return failWith(state, (loaded) => loaded.capabilityDenied(name, missing), 'policy-denied', 'denied');
+    }
   }
   const resume = state.resume;
   if (reg.hasBeforeExecute || reg.concurrency !== undefined) {

@@ -1,7 +1,4 @@
-import { ArmorerError } from '../errors/armorer-error';
-import { ToolFailureError } from '../errors/tool-call-error';
-import { createToolError, describeThrown, isToolError, type ToolError } from '../errors/tool-error';
-import { isLazyLoadFailure } from '../tool/lazy-failure';
+import { describeThrown } from '../errors/tool-error';
 import type { CallState } from './call-state';
 import { cancelledError } from './cancellation';
 import { finishCall } from './finish-call';
@@ -57,39 +54,4 @@ export function createContext(reg: Registration, state: CallState): ToolCallCont
 export function interrupted(state: CallState, partial?: unknown[]): ToolResult {
   const error = state.interrupted ?? cancelledError(state.reg.config.name, undefined);
   return finishCall(state, error.code === 'TIMEOUT' ? 'error' : 'cancelled', partial, error, 'cancelled');
-}
-
-/** Classifies what an implementation threw; never throws, whatever the value (Proxies, throwing getters). */
-export function executionError(toolName: string, thrown: unknown): ToolError {
-  try {
-    return classifyThrown(toolName, thrown);
-  } catch {
-    const thrownType = thrown === null ? 'null' : typeof thrown;
-    return createToolError(
-      'EXECUTION_FAILED',
-      `Tool "${toolName}" failed: it threw a value (${thrownType}) that could not be inspected.`,
-      { cause: thrown, details: { thrownType } },
-    );
-  }
-}
-
-function classifyThrown(toolName: string, thrown: unknown): ToolError {
-  if (isLazyLoadFailure(thrown))
-    return createToolError('LAZY_LOAD_FAILED', describeThrown(thrown), { cause: thrown.cause });
-  // The marker alone is not enough: a forged object carrying it must still yield a real ToolError.
-  if (ToolFailureError.isInstance(thrown) && isToolError(thrown.toolError)) return thrown.toolError;
-  if (ArmorerError.isInstance(thrown) && thrown.code === 'TOOL_NOT_IMPLEMENTED') {
-    return createToolError('TOOL_NOT_IMPLEMENTED', describeThrown(thrown));
-  }
-  if (thrown instanceof Error) {
-    return createToolError('EXECUTION_FAILED', `Tool "${toolName}" failed: ${describeThrown(thrown)}`, {
-      cause: thrown,
-    });
-  }
-  const thrownType = thrown === null ? 'null' : typeof thrown;
-  return createToolError(
-    'EXECUTION_FAILED',
-    `Tool "${toolName}" failed: it threw a non-Error value (${thrownType}): ${describeThrown(thrown)}`,
-    { cause: thrown, details: { thrownType } },
-  );
 }

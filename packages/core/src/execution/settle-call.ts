@@ -1,7 +1,8 @@
 import { isAsyncIterable } from './async-iterable';
 import { type CallState, INTERRUPTED } from './call-state';
+import { failedWith } from './failure-path';
 import { finishCall } from './finish-call';
-import { executionError, interrupted } from './run-steps';
+import { interrupted } from './run-steps';
 import { withStages } from './stages';
 import type { ToolResult } from './types';
 
@@ -52,9 +53,9 @@ function settleCall(state: CallState, how: 0 | 1 | 2, value: unknown): void {
 }
 
 /** Ends a call whose implementation threw or rejected. */
-export function failed(state: CallState, error: unknown): ToolResult {
+export function failed(state: CallState, error: unknown): ToolResult | Promise<ToolResult> {
   if (state.interrupted !== undefined) return interrupted(state);
-  return finishCall(state, 'error', undefined, executionError(state.reg.config.name, error), 'execute-error');
+  return failedWith(state, error);
 }
 
 /** Ends a call whose implementation produced a value: streams, after-policy, success. */

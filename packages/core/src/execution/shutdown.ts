@@ -26,6 +26,14 @@ export async function drain(
   });
 }
 
+/** Rejects `shutdown()` options that cannot work: a policy other than drain/abort, or a negative timeout. */
+export function refuseOptions(policy: unknown): never {
+  if (policy !== 'drain' && policy !== 'abort') {
+    throw new RangeError(`shutdown() policy must be 'drain' or 'abort', got ${JSON.stringify(policy)}.`);
+  }
+  throw new RangeError('shutdown() timeoutMs must be >= 0.');
+}
+
 /** Shutdown gave up waiting: the effect of this execution cannot be confirmed. */
 function markUnknownEffect(state: CallState): void {
   if (state.phase === 'terminal' || state.phase === 'unknown-effect') return;

@@ -158,14 +158,11 @@ export class ExecutionTracker {
    */
   shutdown(options: ShutdownOptions | undefined): Promise<ShutdownReport> {
     const policy = options?.policy ?? 'drain';
-    if (policy !== 'drain' && policy !== 'abort') {
-      return Promise.reject(
-        new RangeError(`shutdown() policy must be 'drain' or 'abort', got ${JSON.stringify(policy)}.`),
-      );
-    }
     const timeoutMs = options?.timeoutMs;
-    if (timeoutMs !== undefined && !(timeoutMs >= 0))
-      return Promise.reject(new RangeError('shutdown() timeoutMs must be >= 0.'));
+    // Bad options reject (with the message the shutdown chunk words) and change nothing.
+    if ((policy !== 'drain' && policy !== 'abort') || (timeoutMs !== undefined && !(timeoutMs >= 0))) {
+      return import('./shutdown').then((loaded) => loaded.refuseOptions(policy));
+    }
     this.closeAdmission();
     this.observing = true;
     const tracked = this.live();

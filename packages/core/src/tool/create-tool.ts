@@ -1,13 +1,10 @@
-import { ToolCallError } from '../errors/tool-call-error';
-import { createToolError, describeThrown } from '../errors/tool-error';
+import { createToolError } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
-import type { ListenerOptions } from '../events/types';
-import { createExecutions } from '../execution/executions-api';
-import { admissionResult } from '../execution/finish-call';
+import { refuse } from '../execution/failure-path';
 import { nextCallId, nextExecutionId } from '../execution/ids';
+import { defineOwnerSurface } from '../execution/owner-surface';
 import { createRegistration, createStandaloneOwner, type Registration } from '../execution/registration';
-import { runCall } from '../execution/run-call';
-import type { AbortScope, Executions, ShutdownOptions } from '../execution/snapshot-types';
+import { runCall, toPromise } from '../execution/run-call';
 import type { ExecuteWithOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import { normalizeToolConfig } from './normalize-config';
 import { serializeTool } from './serialize';
@@ -65,12 +62,12 @@ function isToolCallLike(value: unknown): value is ToolCall {
 
 function executeCall(reg: Registration, call: ToolCall, options: ToolExecuteOptions | undefined) {
   const callId = typeof call.id === 'string' && call.id.length > 0 ? call.id : nextCallId();
-  if (call.name !== reg.config.name) {
-    const error = createToolError(
-      'INVALID_TOOL_CALL',
-      `A call for tool "${call.name}" was sent to tool "${reg.config.name}".`,
+  const name = reg.config.name;
+  if (call.name !== name) {
+    const called = call.name;
+    return toPromise(
+      refuse(reg.owner.emitter, name, callId, (loaded) => loaded.refusals.wrongTool(called, name)),
     );
-    return Promise.resolve(admissionResult(reg.owner.emitter, reg.config.name, callId, error));
   }
   return runCall(reg, call, callId, options);
 }
@@ -90,9 +87,12 @@ const toolMethods = {
       try {
         return executeCall(reg, input as ToolCall, options);
       } catch (error) {
-        const message = `The tool call could not be read (${describeThrown(error)}).`;
-        const invalid = createToolError('INVALID_TOOL_CALL', message);
-        return Promise.resolve(admissionResult(reg.owner.emitter, reg.config.name, nextCallId(), invalid));
+        const name = reg.config.name;
+        return toPromise(
+          refuse(reg.owner.emitter, name, nextCallId(), (loaded) =>
+            loaded.refusals.unreadableCall(error, false),
+          ),
+        );
       }
     }
     return executeOrThrow(reg, input, options);
@@ -120,92 +120,13 @@ const toolMethods = {
     };
     return configuration.execute(params as Record<string, unknown>, full as never);
   },
-  addEventListener(
-    this: ToolObject,
-    type: string,
-    listener: (event: never) => void,
-    options?: ListenerOptions,
-  ) {
-    return this[INTERNALS].emitter.add(type, listener, options);
-  },
-  on(this: ToolObject, type: string, listener: (event: never) => void, options?: ListenerOptions) {
-    return this[INTERNALS].emitter.add(type, listener, options);
-  },
-  removeEventListener(this: ToolObject, type: string, listener: (event: never) => void): void {
-    this[INTERNALS].emitter.remove(type, listener);
-  },
-  once(this: ToolObject, type: string, options?: { readonly signal?: AbortSignal }): Promise<unknown> {
-    return this[INTERNALS].emitter.once(type, options?.signal);
-  },
   toJSON(this: ToolObject) {
     return serializeTool(this[INTERNALS].configuration);
   },
 };
 Object.setPrototypeOf(toolMethods, Function.prototype);
 
-function trackerOf(tool: ToolObject) {
-  return tool[INTERNALS].standalone.owner.tracker;
-}
-
-const executionsCache = new WeakMap<ToolObject, Executions>();
-
-Object.defineProperties(toolMethods, {
-  activeExecutions: {
-    get(this: ToolObject) {
-      return trackerOf(this).liveCount;
-    },
-  },
-  executionSignal: {
-    get(this: ToolObject) {
-      return trackerOf(this).signal;
-    },
-  },
-  completed: {
-    get(this: ToolObject) {
-      return trackerOf(this).completed;
-    },
-  },
-  admissionClosed: {
-    get(this: ToolObject) {
-      return trackerOf(this).admissionClosed;
-    },
-  },
-  executions: {
-    get(this: ToolObject) {
-      let executions = executionsCache.get(this);
-      if (executions === undefined) {
-        executions = createExecutions(trackerOf(this));
-        executionsCache.set(this, executions);
-      }
-      return executions;
-    },
-  },
-  whenIdle: {
-    value(this: ToolObject) {
-      return trackerOf(this).whenIdle();
-    },
-  },
-  complete: {
-    value(this: ToolObject) {
-      return trackerOf(this).complete();
-    },
-  },
-  closeAdmission: {
-    value(this: ToolObject) {
-      trackerOf(this).closeAdmission();
-    },
-  },
-  shutdown: {
-    value(this: ToolObject, options?: ShutdownOptions) {
-      return trackerOf(this).shutdown(options);
-    },
-  },
-  abort: {
-    value(this: ToolObject, scope?: AbortScope, reason?: string) {
-      return trackerOf(this).abort(scope, reason);
-    },
-  },
-});
+defineOwnerSurface(toolMethods, (tool: ToolObject) => tool[INTERNALS].standalone.owner);
 
 async function executeOrThrow(
   reg: Registration,
@@ -220,6 +141,8 @@ async function executeOrThrow(
     options,
   );
   if (result.outcome !== 'success') {
+    // The error class loads with the first failure: a call that succeeds never needs it.
+    const { ToolCallError } = await import('../errors/tool-call-error');
     throw new ToolCallError(
       reg.config.name,
       result.error ?? createToolError('EXECUTION_FAILED', `Tool "${reg.config.name}" did not succeed.`),

@@ -7,24 +7,24 @@ import type { AdmissionChecks } from './admission-checks';
 import { type LoopThresholds, loopThresholds } from './loop-options';
 import type { ToolboxOptions } from './types';
 
-const MAX_BUDGET_OWNERS = 10_000;
-
 /** What admitting a call gives: its registration, the result that ends it, or either once checks loaded. */
 export type Admitted = Registration | ToolResult | Promise<Registration | ToolResult>;
 
 /**
  * The admission step of a toolbox call, before any execution identity exists: name resolution, loop
  * detection and the call budget. Its events (`not-found`, `name-resolved`, `loop-warning`,
- * `loop-blocked`, `budget-exceeded`) carry no `executionId`/`ownerId`. Resolution, loop detection and the
- * not-found answer live in a chunk of their own ({@link AdmissionChecks}) that a plain call never loads.
+ * `loop-blocked`, `budget-exceeded`) carry no `executionId`/`ownerId`. The checks live in a chunk of
+ * their own ({@link AdmissionChecks}) that a plain call never loads: a toolbox that enables one of them
+ * loads it when it is created, any other on the first unknown name.
  */
 export class Admission {
   readonly #emitter: EventHub;
   readonly #registrations: ReadonlyMap<string, Registration>;
-  readonly #resolution: boolean;
   readonly #loops: LoopThresholds | undefined;
   readonly #maxCalls: number | undefined;
-  readonly #used = new Map<string, number>();
+  /** Every call goes through the checks (resolution, loop detection or a budget is on). */
+  readonly #checked: boolean;
+  readonly #resolution: boolean;
   #checks: AdmissionChecks | undefined;
   #loading: Promise<AdmissionChecks> | undefined;
 
@@ -43,8 +43,9 @@ export class Admission {
       throw new RangeError('budget.maxCalls must be a non-negative integer.');
     }
     this.#maxCalls = maxCalls;
+    this.#checked = this.#resolution || this.#loops !== undefined || maxCalls !== undefined;
     // Toolboxes that check every call start loading the checks now, so the first call rarely waits.
-    if (this.#resolution || this.#loops !== undefined) void this.#load().catch(() => undefined);
+    if (this.#checked) void this.#load().catch(() => undefined);
   }
 
   /** The catalog changed: rebuild the resolver on next use. */
@@ -55,9 +56,7 @@ export class Admission {
   /** Finds the registration for a call, or returns the not-found / blocked result. */
   admit(call: ToolCall, callId: string, options: ToolExecuteOptions | undefined): Admitted {
     const reg = this.#registrations.get(call.name);
-    if (reg !== undefined && !this.#resolution && this.#loops === undefined) {
-      return this.#maxCalls === undefined ? reg : (this.#checkBudget(reg, callId, options) ?? reg);
-    }
+    if (reg !== undefined && !this.#checked) return reg;
     const checks = this.#checks;
     if (checks !== undefined) return this.#admitChecked(checks, reg, call, callId, options);
     return this.#load().then(
@@ -76,7 +75,7 @@ export class Admission {
 
   #load(): Promise<AdmissionChecks> {
     this.#loading ??= import('./admission-checks').then(({ AdmissionChecks }) => {
-      this.#checks = new AdmissionChecks(this.#emitter, this.#registrations, this.#loops);
+      this.#checks = new AdmissionChecks(this.#emitter, this.#registrations, this.#loops, this.#maxCalls);
       return this.#checks;
     });
     return this.#loading;
@@ -89,52 +88,8 @@ export class Admission {
     callId: string,
     options: ToolExecuteOptions | undefined,
   ): Registration | ToolResult {
-    const name = call.name;
-    const reg = found ?? (this.#resolution ? checks.resolve(name, callId) : undefined);
-    if (reg === undefined) return checks.notFound(name, callId);
-    if (this.#loops !== undefined) {
-      const blocked = checks.checkLoop(reg.config.name, call, callId, ownerOf(options));
-      if (blocked !== undefined) return blocked;
-    }
-    if (this.#maxCalls !== undefined) return this.#checkBudget(reg, callId, options) ?? reg;
-    return reg;
+    const reg = found ?? (this.#resolution ? checks.resolve(call.name, callId) : undefined);
+    if (reg === undefined) return checks.notFound(call.name, callId);
+    return checks.check(reg, call, callId, options) ?? reg;
   }
-
-  #checkBudget(
-    reg: Registration,
-    callId: string,
-    options: ToolExecuteOptions | undefined,
-  ): ToolResult | undefined {
-    const toolName = reg.config.name;
-    const owner = ownerOf(options);
-    const limit = this.#maxCalls as number;
-    const used = this.#used.get(owner) ?? 0;
-    if (used < limit) {
-      if (!this.#used.has(owner) && this.#used.size >= MAX_BUDGET_OWNERS) {
-        const oldest = this.#used.keys().next().value;
-        if (oldest !== undefined) this.#used.delete(oldest);
-      }
-      this.#used.set(owner, used + 1);
-      return undefined;
-    }
-    const message = `The call budget of ${limit} tool calls is used up. Finish the task with what you have.`;
-    emitAdmission(this.#emitter, 'budget-exceeded', toolName, callId, { message, limit, used });
-    return admissionResult(this.#emitter, toolName, callId, createToolError('BUDGET_EXCEEDED', message));
-  }
-}
-
-function ownerOf(options: ToolExecuteOptions | undefined): string {
-  return options?.ownerId ?? options?.requestContext?.authority?.ownerId ?? '';
-}
-
-/** Fires an admission event (no execution identity yet) when someone listens. */
-export function emitAdmission(
-  emitter: EventHub,
-  type: string,
-  toolName: string,
-  callId: string,
-  detail: Record<string, unknown>,
-): void {
-  if (emitter.size === 0 || !emitter.has(type)) return;
-  emitter.emit(type, { type, detail, timestamp: Date.now(), toolName, callId });
 }

@@ -7,15 +7,12 @@ import type {
 import type { ApprovalSettings } from '../approval/approval-settings';
 import type { ResumeApprovalOptions, ResumedToolResult } from '../approval/types';
 import { ToolboxError } from '../errors/armorer-error';
-import { createToolError, describeThrown } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
-import type { ListenerOptions } from '../events/types';
-import { createExecutions } from '../execution/executions-api';
-import { admissionResult } from '../execution/finish-call';
+import { refuse } from '../execution/failure-path';
 import { nextCallId } from '../execution/ids';
+import { defineOwnerSurface, type OwnerSurface } from '../execution/owner-surface';
 import { createRegistration, type ExecutionOwner, type Registration } from '../execution/registration';
 import { type StartedCall, settleStarted, startCall, toPromise } from '../execution/run-call';
-import type { AbortScope, Executions, ShutdownOptions, ShutdownReport } from '../execution/snapshot-types';
 import { ExecutionTracker } from '../execution/tracker';
 import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import { isTool, toolInternals } from '../tool/create-tool';
@@ -72,52 +69,27 @@ export class ToolboxImpl {
     }
   }
 
+  // The lifetime and listener members come from defineOwnerSurface (one definition shared with tools).
+  declare readonly activeExecutions: OwnerSurface['activeExecutions'];
+  declare readonly executionSignal: OwnerSurface['executionSignal'];
+  declare readonly completed: OwnerSurface['completed'];
+  declare readonly admissionClosed: OwnerSurface['admissionClosed'];
+  declare readonly executions: OwnerSurface['executions'];
+  declare readonly whenIdle: OwnerSurface['whenIdle'];
+  declare readonly complete: OwnerSurface['complete'];
+  declare readonly closeAdmission: OwnerSurface['closeAdmission'];
+  declare readonly shutdown: OwnerSurface['shutdown'];
+  declare readonly abort: OwnerSurface['abort'];
+  declare readonly addEventListener: OwnerSurface['addEventListener'];
+  declare readonly on: OwnerSurface['on'];
+  declare readonly removeEventListener: OwnerSurface['removeEventListener'];
+  declare readonly once: OwnerSurface['once'];
+  static {
+    defineOwnerSurface(ToolboxImpl.prototype, (toolbox: ToolboxImpl) => toolbox.#owner);
+  }
+
   readonly #admission: Admission;
   readonly #approval: ApprovalSettings | undefined;
-  #executions: Executions | undefined;
-
-  /** Admitted calls that have not reached a terminal or unknown-effect state. */
-  get activeExecutions(): number {
-    return this.#owner.tracker.liveCount;
-  }
-
-  /** Aborted when the toolbox completes or shuts down with the abort policy. */
-  get executionSignal(): AbortSignal {
-    return this.#owner.tracker.signal;
-  }
-
-  get completed(): boolean {
-    return this.#owner.tracker.completed;
-  }
-
-  get admissionClosed(): boolean {
-    return this.#owner.tracker.admissionClosed;
-  }
-
-  get executions(): Executions {
-    this.#executions ??= createExecutions(this.#owner.tracker);
-    return this.#executions;
-  }
-
-  whenIdle(): Promise<void> {
-    return this.#owner.tracker.whenIdle();
-  }
-
-  complete(): Promise<void> {
-    return this.#owner.tracker.complete();
-  }
-
-  closeAdmission(): void {
-    this.#owner.tracker.closeAdmission();
-  }
-
-  shutdown(options?: ShutdownOptions): Promise<ShutdownReport> {
-    return this.#owner.tracker.shutdown(options);
-  }
-
-  abort(scope?: AbortScope, reason?: string): number {
-    return this.#owner.tracker.abort(scope, reason);
-  }
 
   get size(): number {
     return this.#registrations.size;
@@ -229,18 +201,13 @@ export class ToolboxImpl {
     }
   }
 
-  #unreadable(error: unknown): ToolResult {
-    const message = `The tool call could not be read (${describeThrown(error)}). A tool call must be a plain object with a string "name" and an "arguments" object or JSON string.`;
-    return admissionResult(this.#emitter, '', nextCallId(), createToolError('INVALID_TOOL_CALL', message));
+  #unreadable(error: unknown): ToolResult | Promise<ToolResult> {
+    return refuse(this.#emitter, '', nextCallId(), (loaded) => loaded.refusals.unreadableCall(error, true));
   }
 
   #startChecked(call: ToolCall, options: ToolExecuteOptions | undefined): StartedCall {
     if (typeof call !== 'object' || call === null || typeof call.name !== 'string') {
-      const error = createToolError(
-        'INVALID_TOOL_CALL',
-        'A tool call must be an object with a string "name" and an "arguments" object or JSON string.',
-      );
-      return admissionResult(this.#emitter, '', nextCallId(), error);
+      return refuse(this.#emitter, '', nextCallId(), (loaded) => loaded.refusals.notACall());
     }
     const callId = typeof call.id === 'string' && call.id.length > 0 ? call.id : nextCallId();
     const emitter = this.#emitter;
@@ -254,8 +221,8 @@ export class ToolboxImpl {
       });
     }
     if (this.#owner.tracker.admissionClosed) {
-      const message = `Tool "${call.name}" cannot run: this toolbox no longer admits calls (it completed or is shutting down).`;
-      return admissionResult(emitter, call.name, callId, createToolError('TOOLBOX_CLOSED', message));
+      const name = call.name;
+      return refuse(emitter, name, callId, (loaded) => loaded.refusals.closed(name, 'this toolbox'));
     }
     const admitted = this.#admission.admit(call, callId, options);
     if (admitted instanceof Promise) {
@@ -299,22 +266,6 @@ export class ToolboxImpl {
 
   revokeGrant(id: string): Promise<void> {
     return manageThrough(this.#approval, (m, runtime) => m.revokeGrant(runtime, id));
-  }
-
-  addEventListener(type: string, listener: (event: never) => void, options?: ListenerOptions) {
-    return this.#emitter.add(type, listener, options);
-  }
-
-  on(type: string, listener: (event: never) => void, options?: ListenerOptions) {
-    return this.#emitter.add(type, listener, options);
-  }
-
-  removeEventListener(type: string, listener: (event: never) => void): void {
-    this.#emitter.remove(type, listener);
-  }
-
-  once(type: string, options?: { readonly signal?: AbortSignal }): Promise<unknown> {
-    return this.#emitter.once(type, options?.signal);
   }
 
   /** Provider manifests of the available tools; the adapter loads on first use. */
