@@ -59,7 +59,7 @@ if (!quick) {
 
 if (!quick) {
   console.log(
-    `\nWith an embedder: lexical vs hybrid (a random-indexing embedder built from each set's tool texts, semanticWeight ${HYBRID_WEIGHT}; every third request)`,
+    `\nWith an embedder: lexical vs hybrid (a random-indexing embedder learned from each set's tool texts with their parameters, semanticWeight ${HYBRID_WEIGHT}; every third request)`,
   );
   for (const result of await measureHybrid()) {
     const gain = result.hybrid.at5 - result.lexical.at5;
