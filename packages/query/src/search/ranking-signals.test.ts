@@ -71,4 +71,23 @@ describe('searchTools: name phrases and name feedback', () => {
     });
     expect(names(matches)).toEqual(['record_vitals', 'book_appointment']);
   });
+
+  test('a word no tool uses meets the tool words of its family, and the match says which', async () => {
+    const toolbox = createToolbox([
+      tool('query_history_today', 'What happened on a date in history'),
+      tool('hotel_booking', 'Book a hotel room'),
+      tool('weather_today', 'The weather of a city'),
+    ]);
+    const matches = await searchTools(toolbox, { query: 'historical events of April 21st', limit: 3 });
+    expect(names(matches)).toEqual(['query_history_today']);
+    expect(matches[0]?.matched).toEqual([
+      { word: 'historical', term: 'history', fields: ['name', 'description'] },
+    ]);
+    // A word the tools use is not widened: `history` does not meet `historian`.
+    const widened = await searchTools(
+      createToolbox([tool('history_log', 'The history'), tool('historian_profile', 'A historian')]),
+      { query: 'history' },
+    );
+    expect(names(widened)).toEqual(['history_log']);
+  });
 });
