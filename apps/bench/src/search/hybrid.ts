@@ -35,9 +35,12 @@ async function rankAll(
  * Lexical against hybrid ranking (the data-built {@link createCorpusEmbedder}, `semanticWeight`
  * {@link HYBRID_WEIGHT}) on every development set; every `stride`-th request keeps the run short.
  */
-export async function measureHybrid(stride = 3): Promise<HybridResult[]> {
+export async function measureHybrid(
+  stride = 3,
+  sets: readonly RetrievalSet[] = developmentSets(),
+): Promise<HybridResult[]> {
   const results: HybridResult[] = [];
-  for (const full of developmentSets()) {
+  for (const full of sets) {
     const set = { ...full, queries: full.queries.filter((_, index) => index % stride === 0) };
     // The embedder learns from the whole catalog text, parameters included (never from the requests); the
     // toolbox indexes and embeds name and description only, as the lexical ranking it is compared with.
