@@ -64,7 +64,7 @@ export function expandTerm(
             index,
             query,
             0.5,
-            true,
+            false,
             MAX_RELATED,
             RELATED_WEIGHT,
             queryTerms > PROSE_TERMS ? 1 : 2,

@@ -2,8 +2,9 @@ import { tokenize } from '../text/tokenize';
 
 /**
  * Weight of a word that is a value rather than a request: text in quotes (a title, a message to send),
- * identifiers (`VEp6UqIMsxap`) and values a person states about themselves ("my username is foo"). Such words still match, so a tool named after a quoted word is found, but they
- * no longer outweigh the words that say what to do.
+ * identifiers (`VEp6UqIMsxap`) and values a person states about themselves ("my username is foo"). Such
+ * words still match, so a tool named after a quoted word is found, but they no longer outweigh the words that
+ * say what to do.
  */
 export const LITERAL_WEIGHT = 0.25;
 /** Weight of the words of request prose ("could you provide me the information ...") that name no tool. */
