@@ -90,4 +90,20 @@ describe('searchTools: name phrases and name feedback', () => {
     );
     expect(names(widened)).toEqual(['history_log']);
   });
+
+  test('a request that restates a description lifts that tool (description coverage)', async () => {
+    // Without the coverage boost the name hits win (3.35 against 2.86); the description the request restates
+    // gains half its score.
+    const toolbox = createToolbox([
+      tool(
+        'quadratic_equation_roots',
+        'A toolkit for algebra homework with explanations for teachers and students',
+      ),
+      tool('math_helper', 'Roots of a quadratic equation'),
+      tool('weather_today', 'The weather of a city'),
+    ]);
+    const matches = await searchTools(toolbox, { query: 'roots of the quadratic equation', limit: 2 });
+    expect(names(matches)).toEqual(['math_helper', 'quadratic_equation_roots']);
+    for (const term of matches[0]?.matched ?? []) expect(term.fields).toEqual(['description']);
+  });
 });
