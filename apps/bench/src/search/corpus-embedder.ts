@@ -41,9 +41,15 @@ function addIndexVector(target: Float32Array, word: string, weight: number): voi
  * A deterministic embedder learned from a tool catalog alone, for tests and the benchmark (no model weights
  * can be downloaded here): random indexing over co-occurrence. Every word gets a sparse random index vector;
  * a word's meaning vector is its index vector plus the IDF-weighted index vectors of the words it shares a
- * tool text with. A text's vector is the IDF-weighted sum of its words' meaning vectors, L2-normalized. So
- * `fit` meets `train` when tools that fit models also say they train them. Built from the tools' texts
- * only, never from requests or their answers.
+ * tool text with. A text's vector is the IDF-weighted sum of its words' meaning vectors, normalized, minus
+ * the catalog's common direction (the mean vector of the tool texts, as in SIF sentence embeddings), then
+ * normalized again: without that step every text leans the same way (the catalog's frequent words) and the
+ * cosine of unrelated texts stays high. So `fit` meets `train` when tools that fit models also say they
+ * train them. Built from the tools' texts only (give it their parameter descriptions too: more text, more
+ * associations), never from requests or their answers.
+ *
+ * A real deployment uses a trained model instead (see the search guide: an OpenAI embedder and a vector
+ * store through `ToolVectorStore`); this one stands in for it where no weights can be fetched.
  */
 export function createCorpusEmbedder(toolTexts: readonly string[]): ToolboxEmbedder {
   const documents = toolTexts.map((text) => [...new Set(wordsOf(text))]);
@@ -71,7 +77,7 @@ export function createCorpusEmbedder(toolTexts: readonly string[]): ToolboxEmbed
     normalize(meaning);
     addIndexVector(meaning, word, SELF_WEIGHT / Math.sqrt(POSITIONS_PER_WORD));
   }
-  const embedOne = (text: string): Float32Array => {
+  const raw = (text: string): Float32Array => {
     const vector = new Float32Array(DIMENSIONS);
     for (const word of new Set(wordsOf(text))) {
       const meaning = meanings.get(word);
@@ -80,6 +86,21 @@ export function createCorpusEmbedder(toolTexts: readonly string[]): ToolboxEmbed
       for (let dimension = 0; dimension < DIMENSIONS; dimension++)
         vector[dimension] = (vector[dimension] as number) + weight * (meaning[dimension] as number);
     }
+    return normalize(vector);
+  };
+  // The catalog's common direction: the mean of its texts' vectors.
+  const common = new Float32Array(DIMENSIONS);
+  for (const text of toolTexts) {
+    const vector = raw(text);
+    for (let dimension = 0; dimension < DIMENSIONS; dimension++)
+      common[dimension] = (common[dimension] as number) + (vector[dimension] as number) / toolTexts.length;
+  }
+  const embedOne = (text: string): Float32Array => {
+    const vector = raw(text);
+    // A text without known words stays the zero vector (unrelated to everything).
+    if (vector.every((value) => value === 0)) return vector;
+    for (let dimension = 0; dimension < DIMENSIONS; dimension++)
+      vector[dimension] = (vector[dimension] as number) - (common[dimension] as number);
     return normalize(vector);
   };
   return {

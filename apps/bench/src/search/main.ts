@@ -59,9 +59,10 @@ if (!quick) {
 
 if (!quick) {
   console.log(
-    `\nWith an embedder: lexical vs hybrid (a random-indexing embedder built from each set's tool texts, semanticWeight ${HYBRID_WEIGHT}; every third request)`,
+    `\nWith an embedder: lexical vs hybrid (a random-indexing embedder learned from each set's tool texts with their parameters, semanticWeight ${HYBRID_WEIGHT}; every request)`,
   );
-  for (const result of await measureHybrid()) {
+  // Every request: a third of API-Bank is 87 requests, where one request moves recall@5 by 0.011.
+  for (const result of await measureHybrid(1)) {
     const gain = result.hybrid.at5 - result.lexical.at5;
     console.log(
       `  ${mark(`${result.set}: hybrid above lexical`, gain > 0)} ${result.set.padEnd(24)} lexical R@5 ${result.lexical.at5.toFixed(3)}, hybrid R@5 ${result.hybrid.at5.toFixed(3)} (${signed(gain)}; target: hybrid above lexical)`,

@@ -16,6 +16,16 @@ export type TextMode = 'contains' | 'exact' | 'fuzzy' | 'relevance';
 /** Weight of a related (prefix or typo) term in `relevance` mode, relative to the word itself. */
 const RELATED_WEIGHT = 0.7;
 const MAX_RELATED = 6;
+/**
+ * Word families in `relevance` mode: a word no tool uses also meets the tool words that share its first
+ * {@link FAMILY_SHARE} letters, at least {@link FAMILY_MIN_STEM} (`historical` meets `history`,
+ * `analysis` meets `analyze`), by the share of letters they have in common. The light stemmer leaves
+ * derivations apart on purpose; this joins them only when the request's own word is missing from the tools.
+ */
+const FAMILY_SHARE = 0.6;
+const FAMILY_MIN_STEM = 5;
+/** Family words kept per shared stem (the closest in length first). */
+const FAMILY_LIMIT = 4;
 /** Weight of a near-synonym (`contact` for `email`) in `relevance` mode. */
 const SYNONYM_WEIGHT = 0.3;
 
@@ -50,7 +60,16 @@ export function expandTerm(
     default: {
       const found = known
         ? [{ term, similarity: 1 }]
-        : related(index, query, 0.5, false, MAX_RELATED, RELATED_WEIGHT, queryTerms > PROSE_TERMS ? 1 : 2);
+        : related(
+            index,
+            query,
+            0.5,
+            false,
+            MAX_RELATED,
+            RELATED_WEIGHT,
+            queryTerms > PROSE_TERMS ? 1 : 2,
+            true,
+          );
       // A synonym found in most tools says little and costs a long postings walk: left out.
       const common = Math.max(64, index.size / 4);
       for (const synonym of synonymsOf(term)) {
@@ -72,6 +91,7 @@ function related(
   limit: number,
   weight: number,
   maxEdits: number,
+  family = false,
 ): TermCandidate[] {
   const { term, surface } = query;
   const found = new Map<string, number>();
@@ -96,6 +116,16 @@ function related(
   for (let end = term.length - 1; end >= 4; end--) {
     const prefix = term.slice(0, end);
     if (index.postings.has(prefix)) keep({ term: prefix, similarity: end / term.length });
+  }
+  if (family) {
+    // A tool word of the same family: the two share a stem of most of the query word (`historical` and
+    // `history` share `histor`), where neither starts the other.
+    const shortest = Math.max(FAMILY_MIN_STEM, Math.ceil(FAMILY_SHARE * term.length));
+    for (let end = term.length - 1; end >= shortest; end--) {
+      const stem = term.slice(0, end);
+      for (const candidate of index.vocabulary.withPrefix(stem, FAMILY_LIMIT))
+        keep({ term: candidate.term, similarity: end / Math.max(term.length, candidate.term.length) });
+    }
   }
   const candidates = [...found].map(([candidate, similarity]) => ({
     term: candidate,

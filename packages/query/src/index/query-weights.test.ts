@@ -43,6 +43,23 @@ describe('literal values and request prose in a query', () => {
     expect(weightOf('translate "translate this"', 'translat')).toBe(1 + LITERAL_WEIGHT);
   });
 
+  test('values a person states about themselves count as literal values', () => {
+    const request =
+      'Can you modify my reminder? My username is JaneSmith, password is secret, and email is jane@example.com. Our budget is 500 dollars';
+    expect(weightOf(request, 'usernam')).toBe(LITERAL_WEIGHT);
+    expect(weightOf(request, 'password')).toBe(LITERAL_WEIGHT);
+    expect(weightOf(request, 'email')).toBe(LITERAL_WEIGHT);
+    expect(weightOf(request, 'budget')).toBe(LITERAL_WEIGHT);
+    expect(weightOf(request, 'reminder')).toBe(1);
+    // A statement ends where another clause starts: what follows `and I need` still asks.
+    const joined = 'my friend is joining from Tokyo and I need the time difference';
+    expect(weightOf(joined, 'tim')).toBe(1);
+    expect(weightOf(joined, 'tokyo')).toBe(LITERAL_WEIGHT);
+    // Only statements at the start of a clause; a question about one's own data still asks.
+    expect(weightOf('what is my account balance', 'balanc')).toBe(1);
+    expect(weightOf('tell me whether my flight is delayed', 'flight')).toBe(1);
+  });
+
   test('apostrophes inside words are not quotes', () => {
     expect(splitLiterals("it's the user's calendar, isn't it").literal).toBe('');
   });

@@ -1,9 +1,10 @@
 import { tokenize } from '../text/tokenize';
 
 /**
- * Weight of a word that is a value rather than a request: text in quotes (a title, a message to send) and
- * identifiers (`VEp6UqIMsxap`). Such words still match, so a tool named after a quoted word is found, but they
- * no longer outweigh the words that say what to do.
+ * Weight of a word that is a value rather than a request: text in quotes (a title, a message to send),
+ * identifiers (`VEp6UqIMsxap`) and values a person states about themselves ("my username is foo"). Such
+ * words still match, so a tool named after a quoted word is found, but they no longer outweigh the words that
+ * say what to do.
  */
 export const LITERAL_WEIGHT = 0.25;
 /** Weight of the words of request prose ("could you provide me the information ...") that name no tool. */
@@ -26,6 +27,19 @@ export function isFiller(word: string): boolean {
 const QUOTED =
   /"[^"\n]{1,200}"|\u201c[^\u201d\n]{1,200}\u201d|(?<=^|[\s(])'[^'\n]{1,200}'(?=$|[\s.,;:!?)])/gu;
 const RAW_TOKEN = /[\p{L}\p{N}]+/gu;
+/** `is <value>` up to the end of the clause (a conjunction that starts another clause ends it too). */
+const STATED_VALUE = String.raw`(?:is|are|was|were)\s+(?:(?!\s(?:and|but|so|then|to|because)\s)[^.?!,;\n]){1,60}`;
+const NOUN_WORD = String.raw`[\p{L}\p{N}'_-]+\s+`;
+/**
+ * A value the person states about themselves, at the start of a clause: "My username is foo, password is
+ * bar, and email is foo@example.com", "our budget is 500 dollars". Such clauses give a tool its arguments
+ * (who, which account, how much); the rest of the request says what to do.
+ */
+const STATED = new RegExp(
+  String.raw`(?<=^|[.?!,;]\s*|\band\s+)(?:my|our)\s+(?:${NOUN_WORD}){0,3}?${STATED_VALUE}` +
+    String.raw`(?:,\s*(?:and\s+)?(?:my\s+|our\s+)?(?:${NOUN_WORD}){1,3}?${STATED_VALUE})*`,
+  'giu',
+);
 
 /**
  * An identifier or code rather than a word: mostly digits, or letters whose case changes so often that its
@@ -46,12 +60,17 @@ export function isIdentifierLike(token: string): boolean {
 }
 
 /**
- * Splits a request into the text that asks (words at full weight) and the literal values in it (quoted text
- * and identifiers), which get {@link LITERAL_WEIGHT}.
+ * Splits a request into the text that asks (words at full weight) and the literal values in it (quoted text,
+ * identifiers, and the values a person states about themselves: "my password is ..."), which get
+ * {@link LITERAL_WEIGHT}.
  */
 export function splitLiterals(text: string): { readonly asking: string; readonly literal: string } {
   const literal: string[] = [];
-  let asking = text.replace(QUOTED, (quoted) => {
+  const unstated = text.replace(STATED, (statement) => {
+    literal.push(statement);
+    return ' ';
+  });
+  let asking = unstated.replace(QUOTED, (quoted) => {
     literal.push(quoted);
     return ' ';
   });

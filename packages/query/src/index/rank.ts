@@ -15,6 +15,12 @@ const FIELD_MASK = (1 << FIELD_BITS) - 1;
 const NAME_BOOST = 2;
 /** A tool scores up to this fraction more as the query covers more of its name. */
 const NAME_COVERAGE_BOOST = 0.25;
+/**
+ * A tool scores up to this fraction more as the query's own words (not typos, prefixes or synonyms) cover more
+ * of its description: a request that restates a short description ("Calculate the roots of a quadratic
+ * equation") names that tool more surely than one whose long description shares the same words among others.
+ */
+const DESCRIPTION_COVERAGE_BOOST = 0.5;
 
 /** What to rank: the parsed query, how its words match, and the weight of each field. */
 export interface RankRequest {
@@ -54,6 +60,10 @@ interface Scratch {
   nameHits: Int32Array;
   /** Per document, whether the current term's best match was in the name. */
   termName: Uint8Array;
+  /** Per document, how many query terms matched its description with the term itself. */
+  descriptionHits: Int32Array;
+  /** Per document, whether the current term itself is in its description. */
+  termDescription: Uint8Array;
   /** The documents the query matched, in the order first matched. */
   touched: Int32Array;
   /** The documents the current term matched, in the order matched. */
@@ -79,6 +89,8 @@ function scratchFor(index: SearchIndex): Scratch {
       termBest: new Float64Array(capacity),
       nameHits: new Int32Array(capacity),
       termName: new Uint8Array(capacity),
+      descriptionHits: new Int32Array(capacity),
+      termDescription: new Uint8Array(capacity),
       touched: new Int32Array(capacity),
       termDocs: new Int32Array(capacity),
       hits: new HitBuffers(capacity),
@@ -95,8 +107,10 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
   const scratch = scratchFor(index);
   const query = ++scratch.query;
   const { scores, matched, queryStamp, termStamp, termBest, nameHits, termName, touched, termDocs } = scratch;
+  const { descriptionHits, termDescription } = scratch;
   const norms = index.norms();
   const weights = request.weights;
+  const describes = (weights[1] as number) > 0;
   const verify = request.verify;
   let touchedCount = 0;
   scratch.hits.clear();
@@ -133,14 +147,20 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
         if (verify !== undefined && !verify(doc, term)) continue;
         const score = (weight * frequency * (K1 + 1)) / (frequency + K1);
         const inName = (tfs[position] as number) & FIELD_MASK && (weights[0] as number) > 0 ? 1 : 0;
+        const inDescription =
+          describes && candidate.term === term.term && ((tfs[position] as number) >>> FIELD_BITS) & FIELD_MASK
+            ? 1
+            : 0;
         if (termStamp[doc] !== stamp) {
           termStamp[doc] = stamp;
           termBest[doc] = score;
           termName[doc] = inName;
+          termDescription[doc] = inDescription;
           termDocs[termCount++] = doc;
         } else {
           if (score > (termBest[doc] as number)) termBest[doc] = score;
           if (inName === 1) termName[doc] = 1;
+          if (inDescription === 1) termDescription[doc] = 1;
         }
       }
     }
@@ -158,6 +178,7 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
             termStamp[doc] = stamp;
             termBest[doc] = score;
             termName[doc] = 1;
+            termDescription[doc] = 0;
             termDocs[termCount++] = doc;
           } else {
             if (score > (termBest[doc] as number)) termBest[doc] = score;
@@ -176,11 +197,13 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
         scores[doc] = 0;
         matched[doc] = 0;
         nameHits[doc] = 0;
+        descriptionHits[doc] = 0;
         touched[touchedCount++] = doc;
       }
       scores[doc] = (scores[doc] as number) + (termBest[doc] as number);
       matched[doc] = (matched[doc] as number) + 1;
       nameHits[doc] = (nameHits[doc] as number) + (termName[doc] as number);
+      descriptionHits[doc] = (descriptionHits[doc] as number) + (termDescription[doc] as number);
     }
   }
   // Request words in a row that are name terms in a row count once more (a phrase of the name).
@@ -207,8 +230,14 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
     const nameLength = index.nameLength(doc);
     const coverage = nameLength === 0 ? 0 : Math.min(1, (nameHits[doc] as number) / nameLength);
     const exactName = request.key.length > 0 && index.nameKeys[doc] === request.key;
+    const descriptionLength = index.descriptionLength(doc);
+    const described =
+      descriptionLength === 0 ? 0 : Math.min(1, (descriptionHits[doc] as number) / descriptionLength);
     result[count++] =
-      (scores[doc] as number) * (1 + NAME_COVERAGE_BOOST * coverage) * (exactName ? NAME_BOOST : 1);
+      (scores[doc] as number) *
+      (1 + NAME_COVERAGE_BOOST * coverage) *
+      (1 + DESCRIPTION_COVERAGE_BOOST * described) *
+      (exactName ? NAME_BOOST : 1);
   }
   const ranked = { docs: docs.subarray(0, count), scores: result.subarray(0, count), expansions };
   if (hits !== undefined && segments !== undefined) {

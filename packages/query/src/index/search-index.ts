@@ -275,6 +275,11 @@ export class SearchIndex {
     return terms;
   }
 
+  /** Number of terms in a tool's description (stopwords aside, repeats counted). */
+  descriptionLength(doc: number): number {
+    return this.#lengths[doc * FIELD_COUNT + 1] as number;
+  }
+
   /** Number of terms in a tool's name. */
   nameLength(doc: number): number {
     return this.#lengths[doc * FIELD_COUNT] as number;

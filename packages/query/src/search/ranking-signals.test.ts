@@ -71,4 +71,39 @@ describe('searchTools: name phrases and name feedback', () => {
     });
     expect(names(matches)).toEqual(['record_vitals', 'book_appointment']);
   });
+
+  test('a word no tool uses meets the tool words of its family, and the match says which', async () => {
+    const toolbox = createToolbox([
+      tool('query_history_today', 'What happened on a date in history'),
+      tool('hotel_booking', 'Book a hotel room'),
+      tool('weather_today', 'The weather of a city'),
+    ]);
+    const matches = await searchTools(toolbox, { query: 'historical events of April 21st', limit: 3 });
+    expect(names(matches)).toEqual(['query_history_today']);
+    expect(matches[0]?.matched).toEqual([
+      { word: 'historical', term: 'history', fields: ['name', 'description'] },
+    ]);
+    // A word the tools use is not widened: `history` does not meet `historian`.
+    const widened = await searchTools(
+      createToolbox([tool('history_log', 'The history'), tool('historian_profile', 'A historian')]),
+      { query: 'history' },
+    );
+    expect(names(widened)).toEqual(['history_log']);
+  });
+
+  test('a request that restates a description lifts that tool (description coverage)', async () => {
+    // Without the coverage boost the name hits win (3.35 against 2.86); the description the request restates
+    // gains half its score.
+    const toolbox = createToolbox([
+      tool(
+        'quadratic_equation_roots',
+        'A toolkit for algebra homework with explanations for teachers and students',
+      ),
+      tool('math_helper', 'Roots of a quadratic equation'),
+      tool('weather_today', 'The weather of a city'),
+    ]);
+    const matches = await searchTools(toolbox, { query: 'roots of the quadratic equation', limit: 2 });
+    expect(names(matches)).toEqual(['math_helper', 'quadratic_equation_roots']);
+    for (const term of matches[0]?.matched ?? []) expect(term.fields).toEqual(['description']);
+  });
 });
