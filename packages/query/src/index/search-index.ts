@@ -1,5 +1,5 @@
 import type { AnyTool } from '@armorer/core';
-import { analyze, analyzeShared, termOf } from '../text/analyze';
+import { analyzeShared, termOf } from '../text/analyze';
 import { asciiWordSpans, tokenize, wordSpans } from '../text/tokenize';
 import { collectToolTexts, TEXT_FIELDS } from '../tool/tool-text';
 import { Vocabulary } from './vocabulary';
@@ -22,14 +22,17 @@ const SHARED_TEXT_LENGTH = 160;
  */
 export class Postings {
   readonly term: string;
+  /** The term's number in its index (the order terms were first seen), or -1 outside an index. */
+  readonly id: number;
   #docs = new Int32Array(4);
   #tfs = new Int32Array(4);
   #count = 0;
   #docsView: Int32Array | undefined;
   #tfsView: Int32Array | undefined;
 
-  constructor(term: string) {
+  constructor(term: string, id = -1) {
     this.term = term;
+    this.id = id;
   }
 
   /** Number of documents containing the term (its document frequency). */
@@ -96,6 +99,17 @@ export class SearchIndex {
   #normsFor = -1;
   readonly #namePairs = new Map<string, number[]>();
   #namePairsFor = 0;
+  /** Term by id (see {@link Postings.id}). */
+  readonly #termById: string[] = [];
+  /**
+   * Every description's terms in order, as term ids, one description after the other (recorded while
+   * indexing, so phrase matching does not analyze a description again); `#descriptionEnds[doc]` is where
+   * the terms of `doc` end.
+   */
+  #descriptionIds = new Int32Array(1024);
+  #descriptionIdCount = 0;
+  readonly #descriptionEnds: number[] = [];
+  /** The descriptions as term lists, made from the ids on first use. */
   readonly #descriptionTerms: (readonly string[] | undefined)[] = [];
   /** Tool -> position, built on first use (only nested text filters and hybrid fusion need it). */
   #positions: Map<AnyTool, number> | undefined;
@@ -174,10 +188,12 @@ export class SearchIndex {
           : this.#postingsOfWord(words[at] as string);
       if (postings === null) continue;
       if (field === 0) key = length === 0 ? postings.term : `${key} ${postings.term}`;
+      else this.#recordDescriptionTerm(postings.id);
       length++;
       postings.post(doc, increment, shift);
     }
     if (field === 0) this.nameKeys.push(key);
+    else this.#descriptionEnds.push(this.#descriptionIdCount);
     return length;
   }
 
@@ -195,6 +211,15 @@ export class SearchIndex {
     table.add(word, postings);
     if (term !== null) this.#addSurface(word, term);
     return postings;
+  }
+
+  #recordDescriptionTerm(id: number): void {
+    if (this.#descriptionIdCount === this.#descriptionIds.length) {
+      const grown = new Int32Array(this.#descriptionIds.length * 2);
+      grown.set(this.#descriptionIds);
+      this.#descriptionIds = grown;
+    }
+    this.#descriptionIds[this.#descriptionIdCount++] = id;
   }
 
   /** The postings of the terms of a short recurring text, memoized per index. */
@@ -220,7 +245,8 @@ export class SearchIndex {
   #postingsOf(term: string): Postings {
     let postings = this.postings.get(term);
     if (postings === undefined) {
-      postings = new Postings(term);
+      postings = new Postings(term, this.#termById.length);
+      this.#termById.push(term);
       this.postings.set(term, postings);
       this.vocabulary.add(term);
     }
@@ -264,12 +290,21 @@ export class SearchIndex {
     return pairs;
   }
 
-  /** A tool's description as its terms in order, analyzed on first use and kept (phrase matching reads it). */
+  /**
+   * A tool's description as its terms in order (what `analyze` gives), made on first use from the term ids
+   * recorded while indexing, and kept (phrase matching reads it).
+   */
   descriptionTerms(doc: number): readonly string[] {
     let terms = this.#descriptionTerms[doc];
     if (terms === undefined) {
-      const tool = this.tools[doc];
-      terms = tool === undefined ? [] : analyze(tool.configuration.description);
+      const end = this.#descriptionEnds[doc];
+      if (end === undefined) return [];
+      const start = doc === 0 ? 0 : (this.#descriptionEnds[doc - 1] as number);
+      const ids = this.#descriptionIds;
+      const byId = this.#termById;
+      const list: string[] = [];
+      for (let at = start; at < end; at++) list.push(byId[ids[at] as number] as string);
+      terms = list;
       this.#descriptionTerms[doc] = terms;
     }
     return terms;
