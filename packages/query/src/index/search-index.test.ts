@@ -76,7 +76,9 @@ describe('postings', () => {
       expect(index.descriptionTerms(doc)).toEqual(analyze(description(doc)));
     expect(index.descriptionTerms(300)).toEqual([]);
     expect(index.descriptionTerms(-1)).toEqual([]);
-    index.add(createTool({ name: 'late', description: 'Arrives after the first query', execute: () => null }));
+    index.add(
+      createTool({ name: 'late', description: 'Arrives after the first query', execute: () => null }),
+    );
     expect(index.descriptionTerms(300)).toEqual(analyze('Arrives after the first query'));
     expect(index.descriptionTerms(299)).toBe(index.descriptionTerms(299));
   });
