@@ -67,6 +67,20 @@ describe('postings', () => {
     expect(before.length).toBe(2);
   });
 
+  test('a growth limit caps the capacity once, and postings past it still grow and read back', () => {
+    const postings = new Postings('mail', 0);
+    for (let doc = 0; doc < 50; doc++) postings.post(doc, 1, 0, 6);
+    expect([...postings.docs]).toEqual(Array.from({ length: 50 }, (_, doc) => doc));
+    expect([...postings.tfs]).toEqual(Array.from({ length: 50 }, () => 1));
+    const index = new SearchIndex();
+    index.expect(3);
+    const tools = ['alpha mail', 'beta mail', 'gamma mail', 'delta mail', 'epsilon mail'].map(
+      (description, n) => createTool({ name: `tool-${n}`, description, execute: () => null }),
+    );
+    for (const tool of tools) index.add(tool);
+    expect([...(index.postings.get('mail') as Postings).docs]).toEqual([0, 1, 2, 3, 4]);
+  });
+
   test('description terms are recorded for every tool, past the first buffer, and added tools', () => {
     const index = new SearchIndex();
     const description = (n: number) => `Reads report ${n} of the quarterly sales ledger for region ${n % 7}`;

@@ -52,16 +52,18 @@ export class Postings {
 
   /**
    * Counts one occurrence in `doc`, in the field whose count sits at bit `shift` (`increment` is
-   * `1 << shift`). Documents are posted in increasing order; a field's count stops at its maximum.
+   * `1 << shift`). Documents are posted in increasing order; a field's count stops at its maximum. `limit`,
+   * when above the current capacity, caps the next growth: a term cannot occur in more documents than the
+   * index is about to hold, so a term in every tool ends at that many instead of the next power of two.
    */
-  post(doc: number, increment: number, shift: number): void {
+  post(doc: number, increment: number, shift: number, limit = 0): void {
     const last = this.#count - 1;
     if (last >= 0 && this.#docs[last] === doc) {
       const tf = this.#tfs[last] as number;
       if (((tf >>> shift) & MAX_TF) < MAX_TF) this.#tfs[last] = tf + increment;
       return;
     }
-    if (this.#count === this.#docs.length) this.#grow();
+    if (this.#count === this.#docs.length) this.#grow(limit);
     this.#docs[this.#count] = doc;
     this.#tfs[this.#count] = increment;
     this.#count++;
@@ -69,11 +71,13 @@ export class Postings {
     this.#tfsView = undefined;
   }
 
-  #grow(): void {
-    const docs = new Int32Array(this.#docs.length * 2);
+  #grow(limit: number): void {
+    const length = this.#docs.length;
+    const capacity = limit > length && limit < length * 2 ? limit : length * 2;
+    const docs = new Int32Array(capacity);
     docs.set(this.#docs);
     this.#docs = docs;
-    const tfs = new Int32Array(this.#tfs.length * 2);
+    const tfs = new Int32Array(capacity);
     tfs.set(this.#tfs);
     this.#tfs = tfs;
   }
@@ -117,11 +121,21 @@ export class SearchIndex {
   readonly #wordPostings = new WordTable<Postings | null>();
   /** Recurring short text (tag, key, parameter description) -> the postings of its terms. */
   readonly #textPostings = new Map<string, readonly Postings[]>();
+  /** The number of tools the index expects to hold (see {@link expect}): caps the growth of postings. */
+  #expected = 0;
   /** Per-tool scratch, reused across additions. */
   readonly #texts: string[][] = TEXT_FIELDS.map(() => []);
 
   get size(): number {
     return this.tools.length;
+  }
+
+  /**
+   * Announces that the index is about to hold `count` tools (a build of a whole list): postings then grow to
+   * at most that many documents, not to the next power of two. Later additions grow them as usual.
+   */
+  expect(count: number): void {
+    if (count > this.#expected) this.#expected = count;
   }
 
   /** The position of a tool in the index, or -1. */
@@ -160,7 +174,7 @@ export class SearchIndex {
         const postingsList = this.#postingsOfSharedText(list[at] as string);
         length += postingsList.length;
         for (let term = 0; term < postingsList.length; term++)
-          (postingsList[term] as Postings).post(doc, increment, shift);
+          (postingsList[term] as Postings).post(doc, increment, shift, this.#expected);
       }
       lengths.push(length);
       totals[field] = (totals[field] as number) + length;
@@ -190,7 +204,7 @@ export class SearchIndex {
       if (field === 0) key = length === 0 ? postings.term : `${key} ${postings.term}`;
       else this.#recordDescriptionTerm(postings.id);
       length++;
-      postings.post(doc, increment, shift);
+      postings.post(doc, increment, shift, this.#expected);
     }
     if (field === 0) this.nameKeys.push(key);
     else this.#descriptionEnds.push(this.#descriptionIdCount);
