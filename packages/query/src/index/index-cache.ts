@@ -79,6 +79,7 @@ export function searchIndexFor(source: object, readTools: () => readonly AnyTool
   const tools = readTools();
   if (state !== undefined && isCurrent(state, revision, tools)) return state.index;
   if (state !== undefined && extends_(state.index, tools)) {
+    state.index.expect(tools.length);
     for (let position = state.index.size; position < tools.length; position++)
       state.index.add(tools[position] as AnyTool);
     state.revision = revision;
@@ -94,6 +95,7 @@ export function rebuildSearchIndex(source: object, tools: readonly AnyTool[]): S
 
 function rebuild(source: object, tools: readonly AnyTool[], revision: number): SearchIndex {
   const index = new SearchIndex();
+  index.expect(tools.length);
   for (const tool of tools) index.add(tool);
   states.set(source, { index, revision });
   return index;

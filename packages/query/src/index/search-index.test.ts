@@ -67,6 +67,36 @@ describe('postings', () => {
     expect(before.length).toBe(2);
   });
 
+  test('a growth limit caps the capacity once, and postings past it still grow and read back', () => {
+    const postings = new Postings('mail', 0);
+    for (let doc = 0; doc < 50; doc++) postings.post(doc, 1, 0, 6);
+    expect([...postings.docs]).toEqual(Array.from({ length: 50 }, (_, doc) => doc));
+    expect([...postings.tfs]).toEqual(Array.from({ length: 50 }, () => 1));
+    const index = new SearchIndex();
+    index.expect(3);
+    const tools = ['alpha mail', 'beta mail', 'gamma mail', 'delta mail', 'epsilon mail'].map(
+      (description, n) => createTool({ name: `tool-${n}`, description, execute: () => null }),
+    );
+    for (const tool of tools) index.add(tool);
+    expect([...(index.postings.get('mail') as Postings).docs]).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  test('description terms are recorded for every tool, past the first buffer, and added tools', () => {
+    const index = new SearchIndex();
+    const description = (n: number) => `Reads report ${n} of the quarterly sales ledger for region ${n % 7}`;
+    for (let n = 0; n < 300; n++)
+      index.add(createTool({ name: `report-${n}`, description: description(n), execute: () => null }));
+    for (const doc of [0, 1, 150, 299])
+      expect(index.descriptionTerms(doc)).toEqual(analyze(description(doc)));
+    expect(index.descriptionTerms(300)).toEqual([]);
+    expect(index.descriptionTerms(-1)).toEqual([]);
+    index.add(
+      createTool({ name: 'late', description: 'Arrives after the first query', execute: () => null }),
+    );
+    expect(index.descriptionTerms(300)).toEqual(analyze('Arrives after the first query'));
+    expect(index.descriptionTerms(299)).toBe(index.descriptionTerms(299));
+  });
+
   test('name and description postings are the analyzed words counted per tool (property)', () => {
     const word = fc.constantFrom(
       'Send',
@@ -113,6 +143,10 @@ describe('postings', () => {
           expect([...postings.tfs]).toEqual([...docs.values()]);
         }
         expect(index.nameKeys).toEqual(tools.map((tool) => analyze(tool.name).join(' ')));
+        // The description terms recorded while indexing are what analyzing the description gives.
+        expect(tools.map((_, doc) => index.descriptionTerms(doc))).toEqual(
+          tools.map((tool) => analyze(tool.description)),
+        );
       }),
       { numRuns: 60 },
     );

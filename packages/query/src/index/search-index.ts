@@ -1,5 +1,5 @@
 import type { AnyTool } from '@armorer/core';
-import { analyze, analyzeShared, termOf } from '../text/analyze';
+import { analyzeShared, termOf } from '../text/analyze';
 import { asciiWordSpans, tokenize, wordSpans } from '../text/tokenize';
 import { collectToolTexts, TEXT_FIELDS } from '../tool/tool-text';
 import { Vocabulary } from './vocabulary';
@@ -22,14 +22,17 @@ const SHARED_TEXT_LENGTH = 160;
  */
 export class Postings {
   readonly term: string;
+  /** The term's number in its index (the order terms were first seen), or -1 outside an index. */
+  readonly id: number;
   #docs = new Int32Array(4);
   #tfs = new Int32Array(4);
   #count = 0;
   #docsView: Int32Array | undefined;
   #tfsView: Int32Array | undefined;
 
-  constructor(term: string) {
+  constructor(term: string, id = -1) {
     this.term = term;
+    this.id = id;
   }
 
   /** Number of documents containing the term (its document frequency). */
@@ -49,16 +52,18 @@ export class Postings {
 
   /**
    * Counts one occurrence in `doc`, in the field whose count sits at bit `shift` (`increment` is
-   * `1 << shift`). Documents are posted in increasing order; a field's count stops at its maximum.
+   * `1 << shift`). Documents are posted in increasing order; a field's count stops at its maximum. `limit`,
+   * when above the current capacity, caps the next growth: a term cannot occur in more documents than the
+   * index is about to hold, so a term in every tool ends at that many instead of the next power of two.
    */
-  post(doc: number, increment: number, shift: number): void {
+  post(doc: number, increment: number, shift: number, limit = 0): void {
     const last = this.#count - 1;
     if (last >= 0 && this.#docs[last] === doc) {
       const tf = this.#tfs[last] as number;
       if (((tf >>> shift) & MAX_TF) < MAX_TF) this.#tfs[last] = tf + increment;
       return;
     }
-    if (this.#count === this.#docs.length) this.#grow();
+    if (this.#count === this.#docs.length) this.#grow(limit);
     this.#docs[this.#count] = doc;
     this.#tfs[this.#count] = increment;
     this.#count++;
@@ -66,11 +71,13 @@ export class Postings {
     this.#tfsView = undefined;
   }
 
-  #grow(): void {
-    const docs = new Int32Array(this.#docs.length * 2);
+  #grow(limit: number): void {
+    const length = this.#docs.length;
+    const capacity = limit > length && limit < length * 2 ? limit : length * 2;
+    const docs = new Int32Array(capacity);
     docs.set(this.#docs);
     this.#docs = docs;
-    const tfs = new Int32Array(this.#tfs.length * 2);
+    const tfs = new Int32Array(capacity);
     tfs.set(this.#tfs);
     this.#tfs = tfs;
   }
@@ -96,6 +103,17 @@ export class SearchIndex {
   #normsFor = -1;
   readonly #namePairs = new Map<string, number[]>();
   #namePairsFor = 0;
+  /** Term by id (see {@link Postings.id}). */
+  readonly #termById: string[] = [];
+  /**
+   * Every description's terms in order, as term ids, one description after the other (recorded while
+   * indexing, so phrase matching does not analyze a description again); `#descriptionEnds[doc]` is where
+   * the terms of `doc` end.
+   */
+  #descriptionIds = new Int32Array(1024);
+  #descriptionIdCount = 0;
+  readonly #descriptionEnds: number[] = [];
+  /** The descriptions as term lists, made from the ids on first use. */
   readonly #descriptionTerms: (readonly string[] | undefined)[] = [];
   /** Tool -> position, built on first use (only nested text filters and hybrid fusion need it). */
   #positions: Map<AnyTool, number> | undefined;
@@ -103,11 +121,21 @@ export class SearchIndex {
   readonly #wordPostings = new WordTable<Postings | null>();
   /** Recurring short text (tag, key, parameter description) -> the postings of its terms. */
   readonly #textPostings = new Map<string, readonly Postings[]>();
+  /** The number of tools the index expects to hold (see {@link expect}): caps the growth of postings. */
+  #expected = 0;
   /** Per-tool scratch, reused across additions. */
   readonly #texts: string[][] = TEXT_FIELDS.map(() => []);
 
   get size(): number {
     return this.tools.length;
+  }
+
+  /**
+   * Announces that the index is about to hold `count` tools (a build of a whole list): postings then grow to
+   * at most that many documents, not to the next power of two. Later additions grow them as usual.
+   */
+  expect(count: number): void {
+    if (count > this.#expected) this.#expected = count;
   }
 
   /** The position of a tool in the index, or -1. */
@@ -146,7 +174,7 @@ export class SearchIndex {
         const postingsList = this.#postingsOfSharedText(list[at] as string);
         length += postingsList.length;
         for (let term = 0; term < postingsList.length; term++)
-          (postingsList[term] as Postings).post(doc, increment, shift);
+          (postingsList[term] as Postings).post(doc, increment, shift, this.#expected);
       }
       lengths.push(length);
       totals[field] = (totals[field] as number) + length;
@@ -174,10 +202,12 @@ export class SearchIndex {
           : this.#postingsOfWord(words[at] as string);
       if (postings === null) continue;
       if (field === 0) key = length === 0 ? postings.term : `${key} ${postings.term}`;
+      else this.#recordDescriptionTerm(postings.id);
       length++;
-      postings.post(doc, increment, shift);
+      postings.post(doc, increment, shift, this.#expected);
     }
     if (field === 0) this.nameKeys.push(key);
+    else this.#descriptionEnds.push(this.#descriptionIdCount);
     return length;
   }
 
@@ -195,6 +225,15 @@ export class SearchIndex {
     table.add(word, postings);
     if (term !== null) this.#addSurface(word, term);
     return postings;
+  }
+
+  #recordDescriptionTerm(id: number): void {
+    if (this.#descriptionIdCount === this.#descriptionIds.length) {
+      const grown = new Int32Array(this.#descriptionIds.length * 2);
+      grown.set(this.#descriptionIds);
+      this.#descriptionIds = grown;
+    }
+    this.#descriptionIds[this.#descriptionIdCount++] = id;
   }
 
   /** The postings of the terms of a short recurring text, memoized per index. */
@@ -220,7 +259,8 @@ export class SearchIndex {
   #postingsOf(term: string): Postings {
     let postings = this.postings.get(term);
     if (postings === undefined) {
-      postings = new Postings(term);
+      postings = new Postings(term, this.#termById.length);
+      this.#termById.push(term);
       this.postings.set(term, postings);
       this.vocabulary.add(term);
     }
@@ -264,12 +304,21 @@ export class SearchIndex {
     return pairs;
   }
 
-  /** A tool's description as its terms in order, analyzed on first use and kept (phrase matching reads it). */
+  /**
+   * A tool's description as its terms in order (what `analyze` gives), made on first use from the term ids
+   * recorded while indexing, and kept (phrase matching reads it).
+   */
   descriptionTerms(doc: number): readonly string[] {
     let terms = this.#descriptionTerms[doc];
     if (terms === undefined) {
-      const tool = this.tools[doc];
-      terms = tool === undefined ? [] : analyze(tool.configuration.description);
+      const end = this.#descriptionEnds[doc];
+      if (end === undefined) return [];
+      const start = doc === 0 ? 0 : (this.#descriptionEnds[doc - 1] as number);
+      const ids = this.#descriptionIds;
+      const byId = this.#termById;
+      const list: string[] = [];
+      for (let at = start; at < end; at++) list.push(byId[ids[at] as number] as string);
+      terms = list;
       this.#descriptionTerms[doc] = terms;
     }
     return terms;

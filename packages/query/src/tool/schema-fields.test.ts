@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { z } from 'zod';
-import { collectSchemaTexts, schemaFields } from './schema-fields';
+import { collectSchemaTexts, schemaFields, schemaShape } from './schema-fields';
 
 describe('schema field descriptions (read without the registry getter where no metadata exists)', () => {
   const schema = z.object({
@@ -44,5 +44,45 @@ describe('schema field descriptions (read without the registry getter where no m
     collectSchemaTexts(z.object({ a: z.string().describe('alpha'), b: z.enum(['x', 'y']) }), keys, texts);
     expect(keys).toEqual(['a', 'b']);
     expect(texts).toEqual(['alpha', 'x', 'y']);
+  });
+
+  test('the shape is read without resolving it: the def keeps its accessor, the texts are the same after', () => {
+    const fresh = z.object({ city: z.string().describe('the city'), unit: z.enum(['c', 'f']).optional() });
+    const def = fresh._zod.def;
+    const keys: string[] = [];
+    const texts: string[] = [];
+    collectSchemaTexts(fresh, keys, texts);
+    expect(keys).toEqual(['city', 'unit']);
+    expect(texts).toEqual(['the city', 'c', 'f']);
+    // Reading did not run Zod's copy-on-first-read accessor (which redefines `shape` as a value).
+    expect(typeof Object.getOwnPropertyDescriptor(def, 'shape')?.get).toBe('function');
+    // Once Zod resolves it (here through `.shape`), the resolved copy is read, with the same result.
+    expect(Object.keys(fresh.shape)).toEqual(['city', 'unit']);
+    expect(Object.getOwnPropertyDescriptor(def, 'shape')?.get).toBeUndefined();
+    const again: string[] = [];
+    const againTexts: string[] = [];
+    collectSchemaTexts(fresh, again, againTexts);
+    expect([again, againTexts]).toEqual([keys, texts]);
+    expect(schemaShape(fresh)).toBe(def.shape);
+  });
+
+  test('a shape with getters (recursive schemas) and derived objects read like Zod reads them', () => {
+    const node = z.object({
+      label: z.string().describe('the label'),
+      get children() {
+        return z.array(node).optional();
+      },
+    });
+    expect(schemaFields(node).map((field) => field.key)).toEqual(Object.keys(node.shape));
+    const extended = node.extend({ weight: z.number().describe('the weight') });
+    expect(schemaFields(extended).map((field) => [field.key, field.description])).toEqual([
+      ['label', 'the label'],
+      ['children', undefined],
+      ['weight', 'the weight'],
+    ]);
+    const picked = extended.pick({ weight: true });
+    expect(schemaFields(picked).map((field) => field.key)).toEqual(['weight']);
+    expect(schemaShape('not a schema')).toBeUndefined();
+    expect(schemaShape(z.string())).toBeUndefined();
   });
 });

@@ -32,8 +32,24 @@ interface ZodDef {
 export function schemaShape(schema: unknown): Readonly<Record<string, unknown>> | undefined {
   if (typeof schema !== 'object' || schema === null) return undefined;
   const def = (schema as ZodLike)._zod?.def;
-  const shape = def?.type === 'object' ? def.shape : (schema as ZodLike).shape;
+  const shape = def?.type === 'object' ? defShape(def) : (schema as ZodLike).shape;
   return typeof shape === 'object' && shape !== null ? (shape as Record<string, unknown>) : undefined;
+}
+
+/**
+ * An object def's shape without resolving it. Zod answers `def.shape` from an accessor that, on its first
+ * read, copies the shape and redefines the property on the def (a spread and a `defineProperty` per schema,
+ * which was 40% of building the index of 10,000 tools, and left every def in a new hidden class). The
+ * accessor carries the shape it answers from as `raw` (what Zod's own `util.rawShape` reads): the same keys
+ * and schemas the first read would copy. A def whose shape is resolved already, or an accessor without `raw`
+ * (other Zod versions), is read as is.
+ */
+function defShape(def: ZodDef): unknown {
+  const descriptor = Object.getOwnPropertyDescriptor(def, 'shape');
+  if (descriptor === undefined) return def.shape;
+  if (descriptor.get === undefined) return descriptor.value;
+  const raw = (descriptor.get as { raw?: unknown }).raw;
+  return typeof raw === 'object' && raw !== null ? raw : def.shape;
 }
 
 /** The top-level keys of an object schema (empty for anything else). */
