@@ -7,7 +7,7 @@ import type { ToolCallContext } from '../tool/types';
 import { ArgumentsFailure, parseArguments } from './arguments';
 import { CallState } from './call-state';
 import { armCancellation, cancelledError } from './cancellation';
-import { failedWith, failWith, refuse } from './failure-path';
+import { described, failedWith, failWith, refuse } from './failure-path';
 import { finishCall } from './finish-call';
 import { nextExecutionId } from './ids';
 import { type ExecutionInterceptor, Invocation, interceptorOf } from './interceptor';
@@ -73,7 +73,7 @@ async function startWhenAvailable(
 ): Promise<ToolResult> {
   if (!(await isAvailable(reg))) {
     const name = reg.config.name;
-    return refuse(reg.owner.emitter, name, callId, (loaded) => loaded.refusals.unavailable(name));
+    return refuse(reg.owner.emitter, name, callId, described.unavailable, name, undefined);
   }
   return settleStarted(startAdmitted(reg, call, callId, options));
 }
@@ -88,9 +88,7 @@ function startAdmitted(
   const toolName = config.name;
   const tracker = reg.owner.tracker;
   if (tracker.admissionClosed) {
-    return refuse(reg.owner.emitter, toolName, callId, (loaded) =>
-      loaded.refusals.closed(toolName, 'its owner'),
-    );
+    return refuse(reg.owner.emitter, toolName, callId, described.closed, toolName, 'its owner');
   }
   // Everything read from host-built values (options, the call's arguments) is read once, here, before the
   // execution exists: a throwing getter or Proxy trap ends the call as INVALID_TOOL_CALL, never as a
@@ -113,12 +111,12 @@ function startAdmitted(
       interceptor = interceptorOf(options);
       resume = (options as { [RESUME]?: ResumeState })[RESUME];
       if (signal !== undefined && !isAbortSignal(signal)) {
-        return refuse(reg.owner.emitter, toolName, callId, (loaded) => loaded.refusals.invalidSignal());
+        return refuse(reg.owner.emitter, toolName, callId, described.invalidSignal, undefined, undefined);
       }
     }
     raw = call.arguments;
   } catch (error) {
-    return refuse(reg.owner.emitter, toolName, callId, (loaded) => loaded.refusals.unreadableOptions(error));
+    return refuse(reg.owner.emitter, toolName, callId, described.unreadableOptions, error, undefined);
   }
   const state = new CallState(reg, tracker, call, callId, nextExecutionId(), ownerId, requestContext);
   if (signal !== undefined) state.ext.callerSignal = signal;
@@ -170,10 +168,10 @@ function startExecution(state: CallState, raw: unknown, timeout: number | undefi
     state.emit('execute-start', { params: state.ext.eventParams, call: state.call });
   }
   if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) {
-    return failWith(state, (loaded) => loaded.refusals.invalidTimeout(), 'validate-error');
+    return failWith(state, 'validate-error', 'error', described.invalidTimeout, undefined, undefined);
   }
   if (args instanceof ArgumentsFailure)
-    return failWith(state, (loaded) => loaded.argumentsError(config.name, args), 'validate-error');
+    return failWith(state, 'validate-error', 'error', described.argumentsError, config.name, args);
   let parsed: SafeParseResult;
   try {
     parsed = config.schema.safeParse(args) as SafeParseResult;
@@ -193,7 +191,7 @@ function afterValidation(
   const reg = state.reg;
   if (!parsed.success) {
     const issues = parsed.error?.issues ?? [];
-    return failWith(state, (loaded) => loaded.validationError(reg.config.name, issues), 'validate-error');
+    return failWith(state, 'validate-error', 'error', described.validationError, reg.config.name, issues);
   }
   state.params = parsed.data as Record<string, unknown>;
   if (state.listening) state.emit('validate-success', { params: state.params });
@@ -206,7 +204,7 @@ function afterValidation(
   const name = reg.config.name;
   const denial = reg.metadataDenial;
   if (denial !== undefined) {
-    return failWith(state, (loaded) => loaded.metadataDenied(name, denial), 'policy-denied', 'denied');
+    return failWith(state, 'policy-denied', 'denied', described.metadataDenied, name, denial);
   }
   const approvalGate = reg.approvalGate;
   if (approvalGate !== undefined && !reg.hasBeforeExecute && approvalGate.requiredCapabilities.length !== 0) {
@@ -216,7 +214,7 @@ function afterValidation(
       Array.isArray(held) ? held : undefined,
     );
     if (missing !== undefined) {
-      return failWith(state, (loaded) => loaded.capabilityDenied(name, missing), 'policy-denied', 'denied');
+      return failWith(state, 'policy-denied', 'denied', described.capabilityDenied, name, missing);
     }
   }
   const resume = state.resume;

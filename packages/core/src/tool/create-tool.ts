@@ -1,6 +1,6 @@
 import { createToolError } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
-import { refuse } from '../execution/failure-path';
+import { described, refuse } from '../execution/failure-path';
 import { nextCallId, nextExecutionId } from '../execution/ids';
 import { defineOwnerSurface } from '../execution/owner-surface';
 import { createRegistration, createStandaloneOwner, type Registration } from '../execution/registration';
@@ -64,10 +64,7 @@ function executeCall(reg: Registration, call: ToolCall, options: ToolExecuteOpti
   const callId = typeof call.id === 'string' && call.id.length > 0 ? call.id : nextCallId();
   const name = reg.config.name;
   if (call.name !== name) {
-    const called = call.name;
-    return toPromise(
-      refuse(reg.owner.emitter, name, callId, (loaded) => loaded.refusals.wrongTool(called, name)),
-    );
+    return toPromise(refuse(reg.owner.emitter, name, callId, described.wrongTool, call.name, name));
   }
   return runCall(reg, call, callId, options);
 }
@@ -89,9 +86,7 @@ const toolMethods = {
       } catch (error) {
         const name = reg.config.name;
         return toPromise(
-          refuse(reg.owner.emitter, name, nextCallId(), (loaded) =>
-            loaded.refusals.unreadableCall(error, false),
-          ),
+          refuse(reg.owner.emitter, name, nextCallId(), described.unreadableCall, error, false),
         );
       }
     }

@@ -59,6 +59,16 @@ export class Admission {
     if (reg !== undefined && !this.#checked) return reg;
     const checks = this.#checks;
     if (checks !== undefined) return this.#admitChecked(checks, reg, call, callId, options);
+    return this.#admitOnceLoaded(call, callId, options);
+  }
+
+  // Its own method: closures in `admit` would capture its parameters, and JavaScriptCore would then
+  // allocate a scope object for them on every call.
+  #admitOnceLoaded(
+    call: ToolCall,
+    callId: string,
+    options: ToolExecuteOptions | undefined,
+  ): Promise<Registration | ToolResult> {
     return this.#load().then(
       (loaded) => this.#admitChecked(loaded, this.#registrations.get(call.name), call, callId, options),
       (error: unknown) => {
