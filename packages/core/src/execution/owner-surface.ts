@@ -1,7 +1,8 @@
 import type { ListenerOptions, Unsubscribe } from '../events/types';
+import type { ExecutionLifetime } from '../toolbox/types';
 import { createExecutions } from './executions-api';
 import type { ExecutionOwner } from './registration';
-import type { AbortScope, Executions, ShutdownOptions, ShutdownReport } from './snapshot-types';
+import type { Executions } from './snapshot-types';
 import type { ExecutionTracker } from './tracker';
 
 /**
@@ -9,17 +10,7 @@ import type { ExecutionTracker } from './tracker';
  * Both objects get them from {@link defineOwnerSurface}, one definition instead of a copy per object (they
  * are the same thin delegations, and every method of a class stays in a bundle).
  */
-export interface OwnerSurface {
-  readonly activeExecutions: number;
-  readonly executionSignal: AbortSignal;
-  readonly completed: boolean;
-  readonly admissionClosed: boolean;
-  readonly executions: Executions;
-  whenIdle(): Promise<void>;
-  complete(): Promise<void>;
-  closeAdmission(): void;
-  shutdown(options?: ShutdownOptions): Promise<ShutdownReport>;
-  abort(scope?: AbortScope, reason?: string): number;
+export interface OwnerSurface extends ExecutionLifetime {
   addEventListener(type: string, listener: (event: never) => void, options?: ListenerOptions): Unsubscribe;
   on(type: string, listener: (event: never) => void, options?: ListenerOptions): Unsubscribe;
   removeEventListener(type: string, listener: (event: never) => void): void;
