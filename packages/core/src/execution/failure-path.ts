@@ -7,31 +7,34 @@ type Failures = typeof import('./failures');
 
 let failures: Failures | undefined;
 
+type Descriptions = Failures['descriptions'];
+
 /**
- * Describes a failure from the loaded descriptions and up to two values. Callers pass a function defined
- * at module level and hand it the values as arguments, never an arrow function over their own locals: a
- * closure in a pipeline function makes JavaScriptCore keep the locals it captures in a scope object that
- * is allocated on every call, failing or not (a batch of 10,000 calls ran 25-40% slower that way).
+ * A failure, by the name of its description in `./failures`; the values it is described with follow the
+ * name as arguments. Callers never pass an arrow function over their own locals: a closure in a pipeline
+ * function makes JavaScriptCore keep the locals it captures in a scope object that is allocated on every
+ * call, failing or not (a batch of 10,000 calls ran 25-40% slower that way).
  */
-export type Describe<A, B> = (loaded: Failures, a: A, b: B) => ToolError;
+export type FailureName = keyof Descriptions;
 
 /**
  * Builds a failure's error with the failure descriptions (`./failures`), loading them on first use:
  * synchronously once loaded, after the load the first time. A call that succeeds never loads them. When
  * they cannot load (a browser that lost its connection), the call still ends, with LAZY_LOAD_FAILED.
  */
-function describeWith<A, B, T>(
+function describeWith<K extends FailureName, T>(
   toolName: string,
-  describe: Describe<A, B>,
-  a: A,
-  b: B,
+  name: K,
+  args: Parameters<Descriptions[K]>,
   end: (error: ToolError) => T,
 ): T | Promise<T> {
-  if (failures !== undefined) return end(describe(failures, a, b));
+  const describe = (loaded: Failures): ToolError =>
+    (loaded.descriptions[name] as (...values: unknown[]) => ToolError)(...args);
+  if (failures !== undefined) return end(describe(failures));
   return import('./failures').then(
     (loaded) => {
       failures = loaded;
-      return end(describe(loaded, a, b));
+      return end(describe(loaded));
     },
     (error: unknown) => {
       const message = `Tool "${toolName}" failed, and the description of the failure did not load (${describeThrown(error)}).`;
@@ -40,80 +43,34 @@ function describeWith<A, B, T>(
   );
 }
 
-/** Ends an admitted call with the error `describe` builds (`outcome` `denied` for a policy denial). */
-export function failWith<A, B>(
+/** Ends an admitted call with the error its named description builds (`outcome` `denied` for a policy denial). */
+export function failWith<K extends FailureName>(
   state: CallState,
   stage: StageEvent,
   outcome: 'error' | 'denied',
-  describe: Describe<A, B>,
-  a: A,
-  b: B,
+  name: K,
+  ...args: Parameters<Descriptions[K]>
 ): ToolResult | Promise<ToolResult> {
-  return describeWith(state.reg.config.name, describe, a, b, (error) =>
+  return describeWith(state.reg.config.name, name, args, (error) =>
     finishCall(state, outcome, undefined, error, stage),
   );
 }
 
-type Issues = Parameters<Failures['validationError']>[1];
-type Denial = Parameters<Failures['metadataDenied']>[1];
-
-/** The pipeline's descriptions as {@link Describe} functions (module level, so they capture nothing). */
-export const described = {
-  thrown: ((loaded, toolName, thrown) => loaded.executionError(toolName, thrown)) as Describe<
-    string,
-    unknown
-  >,
-  unreadableCall: ((loaded, thrown, hint) => loaded.refusals.unreadableCall(thrown, hint)) as Describe<
-    unknown,
-    boolean
-  >,
-  notACall: ((loaded) => loaded.refusals.notACall()) as Describe<undefined, undefined>,
-  unreadableOptions: ((loaded, thrown) => loaded.refusals.unreadableOptions(thrown)) as Describe<
-    unknown,
-    undefined
-  >,
-  invalidSignal: ((loaded) => loaded.refusals.invalidSignal()) as Describe<undefined, undefined>,
-  invalidTimeout: ((loaded) => loaded.refusals.invalidTimeout()) as Describe<undefined, undefined>,
-  wrongTool: ((loaded, called, toolName) => loaded.refusals.wrongTool(called, toolName)) as Describe<
-    string,
-    string
-  >,
-  closed: ((loaded, toolName, owner) => loaded.refusals.closed(toolName, owner)) as Describe<string, string>,
-  unavailable: ((loaded, toolName) => loaded.refusals.unavailable(toolName)) as Describe<string, undefined>,
-  argumentsError: ((loaded, toolName, failure) => loaded.argumentsError(toolName, failure)) as Describe<
-    string,
-    Parameters<Failures['argumentsError']>[1]
-  >,
-  validationError: ((loaded, toolName, issues) => loaded.validationError(toolName, issues)) as Describe<
-    string,
-    Issues
-  >,
-  metadataDenied: ((loaded, toolName, denial) => loaded.metadataDenied(toolName, denial)) as Describe<
-    string,
-    Denial
-  >,
-  capabilityDenied: ((loaded, toolName, missing) => loaded.capabilityDenied(toolName, missing)) as Describe<
-    string,
-    string
-  >,
-};
-
 /** Ends a call whose implementation (or the pipeline around it) threw. */
 export function failedWith(state: CallState, thrown: unknown): ToolResult | Promise<ToolResult> {
-  return failWith(state, 'execute-error', 'error', described.thrown, state.reg.config.name, thrown);
+  return failWith(state, 'execute-error', 'error', 'thrown', state.reg.config.name, thrown);
 }
 
 /**
  * Refuses a call before its execution exists (an unreadable call, a closed owner, an unavailable tool):
  * the result carries no `executionId`, and the owner's `error` event fires for it.
  */
-export function refuse<A, B>(
+export function refuse<K extends FailureName>(
   emitter: Parameters<typeof admissionResult>[0],
   toolName: string,
   callId: string,
-  describe: Describe<A, B>,
-  a: A,
-  b: B,
+  name: K,
+  ...args: Parameters<Descriptions[K]>
 ): ToolResult | Promise<ToolResult> {
-  return describeWith(toolName, describe, a, b, (error) => admissionResult(emitter, toolName, callId, error));
+  return describeWith(toolName, name, args, (error) => admissionResult(emitter, toolName, callId, error));
 }

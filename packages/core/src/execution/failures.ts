@@ -161,3 +161,16 @@ export function capabilityDenied(toolName: string, missing: string): ToolError {
     },
   );
 }
+
+/**
+ * Every description by name: what `./failure-path` calls when a call fails. Naming one lets the pipeline
+ * describe a failure without holding a function per failure in the initial load.
+ */
+export const descriptions = {
+  thrown: executionError,
+  argumentsError,
+  validationError,
+  metadataDenied,
+  capabilityDenied,
+  ...refusals,
+};

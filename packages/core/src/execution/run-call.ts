@@ -7,7 +7,7 @@ import type { ToolCallContext } from '../tool/types';
 import { ArgumentsFailure, parseArguments } from './arguments';
 import { CallState } from './call-state';
 import { armCancellation, cancelledError } from './cancellation';
-import { described, failedWith, failWith, refuse } from './failure-path';
+import { failedWith, failWith, refuse } from './failure-path';
 import { finishCall } from './finish-call';
 import { nextExecutionId } from './ids';
 import { type ExecutionInterceptor, Invocation, interceptorOf } from './interceptor';
@@ -73,7 +73,7 @@ async function startWhenAvailable(
 ): Promise<ToolResult> {
   if (!(await isAvailable(reg))) {
     const name = reg.config.name;
-    return refuse(reg.owner.emitter, name, callId, described.unavailable, name, undefined);
+    return refuse(reg.owner.emitter, name, callId, 'unavailable', name);
   }
   return settleStarted(startAdmitted(reg, call, callId, options));
 }
@@ -88,7 +88,7 @@ function startAdmitted(
   const toolName = config.name;
   const tracker = reg.owner.tracker;
   if (tracker.admissionClosed) {
-    return refuse(reg.owner.emitter, toolName, callId, described.closed, toolName, 'its owner');
+    return refuse(reg.owner.emitter, toolName, callId, 'closed', toolName, 'its owner');
   }
   // Everything read from host-built values (options, the call's arguments) is read once, here, before the
   // execution exists: a throwing getter or Proxy trap ends the call as INVALID_TOOL_CALL, never as a
@@ -111,12 +111,12 @@ function startAdmitted(
       interceptor = interceptorOf(options);
       resume = (options as { [RESUME]?: ResumeState })[RESUME];
       if (signal !== undefined && !isAbortSignal(signal)) {
-        return refuse(reg.owner.emitter, toolName, callId, described.invalidSignal, undefined, undefined);
+        return refuse(reg.owner.emitter, toolName, callId, 'invalidSignal');
       }
     }
     raw = call.arguments;
   } catch (error) {
-    return refuse(reg.owner.emitter, toolName, callId, described.unreadableOptions, error, undefined);
+    return refuse(reg.owner.emitter, toolName, callId, 'unreadableOptions', error);
   }
   const state = new CallState(reg, tracker, call, callId, nextExecutionId(), ownerId, requestContext);
   if (signal !== undefined) state.ext.callerSignal = signal;
@@ -168,10 +168,10 @@ function startExecution(state: CallState, raw: unknown, timeout: number | undefi
     state.emit('execute-start', { params: state.ext.eventParams, call: state.call });
   }
   if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) {
-    return failWith(state, 'validate-error', 'error', described.invalidTimeout, undefined, undefined);
+    return failWith(state, 'validate-error', 'error', 'invalidTimeout');
   }
   if (args instanceof ArgumentsFailure)
-    return failWith(state, 'validate-error', 'error', described.argumentsError, config.name, args);
+    return failWith(state, 'validate-error', 'error', 'argumentsError', config.name, args);
   let parsed: SafeParseResult;
   try {
     parsed = config.schema.safeParse(args) as SafeParseResult;
@@ -191,7 +191,7 @@ function afterValidation(
   const reg = state.reg;
   if (!parsed.success) {
     const issues = parsed.error?.issues ?? [];
-    return failWith(state, 'validate-error', 'error', described.validationError, reg.config.name, issues);
+    return failWith(state, 'validate-error', 'error', 'validationError', reg.config.name, issues);
   }
   state.params = parsed.data as Record<string, unknown>;
   if (state.listening) state.emit('validate-success', { params: state.params });
@@ -204,7 +204,7 @@ function afterValidation(
   const name = reg.config.name;
   const denial = reg.metadataDenial;
   if (denial !== undefined) {
-    return failWith(state, 'policy-denied', 'denied', described.metadataDenied, name, denial);
+    return failWith(state, 'policy-denied', 'denied', 'metadataDenied', name, denial);
   }
   const approvalGate = reg.approvalGate;
   if (approvalGate !== undefined && !reg.hasBeforeExecute && approvalGate.requiredCapabilities.length !== 0) {
@@ -214,7 +214,7 @@ function afterValidation(
       Array.isArray(held) ? held : undefined,
     );
     if (missing !== undefined) {
-      return failWith(state, 'policy-denied', 'denied', described.capabilityDenied, name, missing);
+      return failWith(state, 'policy-denied', 'denied', 'capabilityDenied', name, missing);
     }
   }
   const resume = state.resume;

@@ -1,6 +1,6 @@
 import { createToolError } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
-import { described, refuse } from '../execution/failure-path';
+import { refuse } from '../execution/failure-path';
 import { nextCallId, nextExecutionId } from '../execution/ids';
 import { defineOwnerSurface } from '../execution/owner-surface';
 import { createRegistration, createStandaloneOwner, type Registration } from '../execution/registration';
@@ -64,7 +64,7 @@ function executeCall(reg: Registration, call: ToolCall, options: ToolExecuteOpti
   const callId = typeof call.id === 'string' && call.id.length > 0 ? call.id : nextCallId();
   const name = reg.config.name;
   if (call.name !== name) {
-    return toPromise(refuse(reg.owner.emitter, name, callId, described.wrongTool, call.name, name));
+    return toPromise(refuse(reg.owner.emitter, name, callId, 'wrongTool', call.name, name));
   }
   return runCall(reg, call, callId, options);
 }
@@ -85,9 +85,7 @@ const toolMethods = {
         return executeCall(reg, input as ToolCall, options);
       } catch (error) {
         const name = reg.config.name;
-        return toPromise(
-          refuse(reg.owner.emitter, name, nextCallId(), described.unreadableCall, error, false),
-        );
+        return toPromise(refuse(reg.owner.emitter, name, nextCallId(), 'unreadableCall', error, false));
       }
     }
     return executeOrThrow(reg, input, options);

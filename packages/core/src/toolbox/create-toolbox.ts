@@ -8,7 +8,7 @@ import type { ApprovalSettings } from '../approval/approval-settings';
 import type { ResumeApprovalOptions, ResumedToolResult } from '../approval/types';
 import { ToolboxError } from '../errors/armorer-error';
 import { EventHub } from '../events/event-hub';
-import { described, refuse } from '../execution/failure-path';
+import { refuse } from '../execution/failure-path';
 import { nextCallId } from '../execution/ids';
 import { defineOwnerSurface, type OwnerSurface } from '../execution/owner-surface';
 import { createRegistration, type ExecutionOwner, type Registration } from '../execution/registration';
@@ -202,12 +202,12 @@ export class ToolboxImpl {
   }
 
   #unreadable(error: unknown): ToolResult | Promise<ToolResult> {
-    return refuse(this.#emitter, '', nextCallId(), described.unreadableCall, error, true);
+    return refuse(this.#emitter, '', nextCallId(), 'unreadableCall', error, true);
   }
 
   #startChecked(call: ToolCall, options: ToolExecuteOptions | undefined): StartedCall {
     if (typeof call !== 'object' || call === null || typeof call.name !== 'string') {
-      return refuse(this.#emitter, '', nextCallId(), described.notACall, undefined, undefined);
+      return refuse(this.#emitter, '', nextCallId(), 'notACall');
     }
     const callId = typeof call.id === 'string' && call.id.length > 0 ? call.id : nextCallId();
     const emitter = this.#emitter;
@@ -222,7 +222,7 @@ export class ToolboxImpl {
     }
     if (this.#owner.tracker.admissionClosed) {
       const name = call.name;
-      return refuse(emitter, name, callId, described.closed, name, 'this toolbox');
+      return refuse(emitter, name, callId, 'closed', name, 'this toolbox');
     }
     const admitted = this.#admission.admit(call, callId, options);
     if (admitted instanceof Promise) {
