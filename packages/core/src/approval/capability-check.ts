@@ -1,20 +1,16 @@
 import { type ApprovalRequirement, missingCapability } from '@armorer/approval';
-import type { ToolError } from '../errors/tool-error';
-import { capabilityDenied } from '../execution/failures';
 import type { RequestContext } from '../policy/request-context';
 
 /**
- * The capability axis of the approval policy: a denial when the effective request authority lacks a
- * capability the policy requires for this tool. No grant and no approval overrides it.
+ * The capability axis of the approval policy: the first capability the policy requires for this tool that
+ * the effective request authority lacks, or undefined. No grant and no approval overrides a missing one.
  */
-export function capabilityDenial(
+export function missingCapabilityOf(
   requirement: ApprovalRequirement,
-  toolName: string,
   context: RequestContext | undefined,
-): ToolError | undefined {
+): string | undefined {
   const required = requirement.requiredCapabilities;
   if (required.length === 0) return undefined;
   const held = context?.authority?.capabilities;
-  const missing = missingCapability(required, Array.isArray(held) ? held : undefined);
-  return missing === undefined ? undefined : capabilityDenied(toolName, missing);
+  return missingCapability(required, Array.isArray(held) ? held : undefined);
 }

@@ -1,4 +1,4 @@
-import { missingCapability } from '@armorer/approval';
+import { missingCapabilityOf } from '../approval/capability-check';
 import { RESUME } from '../approval/resume-key';
 import type { ResumeState } from '../approval/resume-state';
 import type { ToolError } from '../errors/tool-error';
@@ -207,12 +207,8 @@ function afterValidation(
     return failWith(state, 'policy-denied', 'denied', 'metadataDenied', name, denial);
   }
   const approvalGate = reg.approvalGate;
-  if (approvalGate !== undefined && !reg.hasBeforeExecute && approvalGate.requiredCapabilities.length !== 0) {
-    const held = state.requestContext?.authority?.capabilities;
-    const missing = missingCapability(
-      approvalGate.requiredCapabilities,
-      Array.isArray(held) ? held : undefined,
-    );
+  if (approvalGate !== undefined && !reg.hasBeforeExecute) {
+    const missing = missingCapabilityOf(approvalGate, state.requestContext);
     if (missing !== undefined) {
       return failWith(state, 'policy-denied', 'denied', 'capabilityDenied', name, missing);
     }

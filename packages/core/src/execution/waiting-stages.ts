@@ -1,4 +1,4 @@
-import { capabilityDenial } from '../approval/capability-check';
+import { missingCapabilityOf } from '../approval/capability-check';
 import { authorizeWithGrant, stopCall } from '../approval/lazy-steps';
 import { afterExecuteStop, approvalStop } from '../policy/approval-stops';
 import { runPolicyStage } from '../policy/evaluate';
@@ -6,6 +6,7 @@ import { narrowCapabilities } from '../policy/narrow-capabilities';
 import type { PolicyContext } from '../policy/types';
 import { type CallState, INTERRUPTED } from './call-state';
 import { ConcurrencyGate } from './concurrency-gate';
+import { capabilityDenied } from './failures';
 import { finishCall } from './finish-call';
 import { createPolicyContext } from './policy-steps';
 import { commitThenInvoke, invoke, settleStarted } from './run-call';
@@ -45,8 +46,11 @@ export async function policyThenInvoke(state: CallState): Promise<ToolResult> {
     // On a resume, a person already answered needs_approval/needs_input; a denial still ends the call.
     if (stop !== undefined && (resume === undefined || stop.status === 'deny')) return stopCall(state, stop);
     if (approvalGate !== undefined) {
-      const denial = capabilityDenial(approvalGate, config.name, state.requestContext);
-      if (denial !== undefined) return finishCall(state, 'denied', undefined, denial, 'policy-denied');
+      const missing = missingCapabilityOf(approvalGate, state.requestContext);
+      if (missing !== undefined) {
+        const denial = capabilityDenied(config.name, missing);
+        return finishCall(state, 'denied', undefined, denial, 'policy-denied');
+      }
     }
   }
   if (approvalGate?.ask === true && resume === undefined) {
