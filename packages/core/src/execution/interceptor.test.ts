@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { z } from 'zod';
+import { createToolError } from '../errors/create-tool-error';
 import { ToolFailureError } from '../errors/tool-call-error';
-import { createToolError } from '../errors/tool-error';
 import { createMiddleware } from '../middleware/create-middleware';
 import { createTool } from '../tool/public';
 import { getToolRevision } from '../tool/tool-revision';

@@ -1,4 +1,4 @@
-import { createToolError } from '../errors/tool-error';
+import { toolErrorOf } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
 import { refuse } from '../execution/failure-path';
 import { nextCallId } from '../execution/ids';
@@ -124,7 +124,8 @@ async function executeOrThrow(
     const { ToolCallError } = await import('../errors/tool-call-error');
     throw new ToolCallError(
       reg.config.name,
-      result.error ?? createToolError('EXECUTION_FAILED', `Tool "${reg.config.name}" did not succeed.`),
+      result.error ??
+        toolErrorOf('EXECUTION_FAILED', 'execution', true, `Tool "${reg.config.name}" did not succeed.`),
     );
   }
   return result.result;
