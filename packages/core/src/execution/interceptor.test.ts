@@ -103,3 +103,32 @@ describe('the idempotencyKey option of createTool', () => {
     expect(() => getToolRevision({} as never)).toThrow(TypeError);
   });
 });
+
+describe('interceptors and the waiting stages', () => {
+  test('a call with an interceptor cancelled right after it starts ends cancelled, loaded stage or not', async () => {
+    for (let round = 0; round < 2; round++) {
+      const controller = new AbortController();
+      let ran = 0;
+      const toolbox = createToolbox([
+        createTool({
+          name: 'wait',
+          description: 'Waits',
+          input: z.object({}),
+          execute: () => new Promise((resolve) => setTimeout(resolve, 50)),
+        }),
+      ]);
+      const pending = toolbox.execute(
+        { id: `c${round}`, name: 'wait', arguments: {} },
+        withExecutionInterceptor({ signal: controller.signal }, (invocation) => {
+          ran++;
+          return invocation.proceed();
+        }),
+      );
+      controller.abort('stop');
+      const result = await pending;
+      expect(result.outcome).toBe('cancelled');
+      expect(result.error?.code).toBe('CANCELLED');
+      expect(ran).toBeLessThanOrEqual(1);
+    }
+  });
+});
