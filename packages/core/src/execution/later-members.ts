@@ -1,7 +1,7 @@
 import type { ResumeApprovalOptions } from '../approval/types';
 import type { AnyTool } from '../tool/types';
 import { manageThrough, resumeThrough } from '../toolbox/approval-calls';
-import { getToolboxInternals, type ToolboxInternals } from '../toolbox/internals';
+import type { ToolboxInternals } from '../toolbox/internals';
 import type { ProviderExportOptions, ProviderName } from '../toolbox/provider-exporters';
 import { nextCallId, nextExecutionId } from './ids';
 
@@ -11,13 +11,13 @@ import { nextCallId, nextExecutionId } from './ids';
  * object calls (see {@link defineLaterMembers}), so a page that only executes keeps them out of its bundle.
  */
 
-function internalsOf(toolbox: object): ToolboxInternals {
-  const internals = getToolboxInternals(toolbox);
+/** The toolbox members receive the toolbox's internals (undefined when called on something else). */
+function internalsOf(internals: ToolboxInternals | undefined): ToolboxInternals {
   if (internals === undefined) throw new TypeError('Expected a toolbox created by createToolbox().');
   return internals;
 }
 
-async function getAvailable(toolbox: object): Promise<readonly AnyTool[]> {
+async function getAvailable(toolbox: ToolboxInternals | undefined): Promise<readonly AnyTool[]> {
   const registrations = [...internalsOf(toolbox).registrations.values()];
   const available = await Promise.all(
     registrations.map(async (reg) => {
@@ -33,7 +33,7 @@ async function getAvailable(toolbox: object): Promise<readonly AnyTool[]> {
 }
 
 async function toProvider(
-  toolbox: object,
+  toolbox: ToolboxInternals | undefined,
   provider: ProviderName,
   options?: ProviderExportOptions,
 ): Promise<unknown> {
@@ -43,7 +43,11 @@ async function toProvider(
   return callAdapter(provider, 'to', [available, options]);
 }
 
-function resumeApproval(toolbox: object, descriptor: unknown, options: ResumeApprovalOptions) {
+function resumeApproval(
+  toolbox: ToolboxInternals | undefined,
+  descriptor: unknown,
+  options: ResumeApprovalOptions,
+) {
   const { registrations, emitter, owner } = internalsOf(toolbox);
   return resumeThrough(owner.approvalSettings, { registrations, emitter }, descriptor, options);
 }
@@ -56,7 +60,7 @@ function manage<TArgument>(
     argument: TArgument,
   ) => unknown,
 ) {
-  return async (toolbox: object, argument: TArgument) =>
+  return async (toolbox: ToolboxInternals | undefined, argument: TArgument) =>
     manageThrough(internalsOf(toolbox).owner.approvalSettings, (module, runtime) =>
       run(module, runtime, argument),
     );
@@ -93,10 +97,12 @@ export const laterMembers: Readonly<Record<string, LaterMember>> = {
   rawExecute,
   getAvailable,
   toProvider,
-  toOpenAITools: (toolbox: object, options?: ProviderExportOptions) => toProvider(toolbox, 'openai', options),
-  toAnthropicTools: (toolbox: object, options?: ProviderExportOptions) =>
+  toOpenAITools: (toolbox: ToolboxInternals | undefined, options?: ProviderExportOptions) =>
+    toProvider(toolbox, 'openai', options),
+  toAnthropicTools: (toolbox: ToolboxInternals | undefined, options?: ProviderExportOptions) =>
     toProvider(toolbox, 'anthropic', options),
-  toGeminiTools: (toolbox: object, options?: ProviderExportOptions) => toProvider(toolbox, 'gemini', options),
+  toGeminiTools: (toolbox: ToolboxInternals | undefined, options?: ProviderExportOptions) =>
+    toProvider(toolbox, 'gemini', options),
   resumeApproval,
   restoreApproval: manage((module, runtime, descriptor: unknown) =>
     module.restoreApproval(runtime, descriptor),

@@ -113,7 +113,7 @@ export class ToolboxImpl {
   declare readonly toProvider: Toolbox['toProvider'];
   static {
     defineOwnerSurface(ToolboxImpl.prototype, (toolbox: ToolboxImpl) => toolbox.#owner);
-    defineLaterMembers(ToolboxImpl.prototype, LATER_MEMBERS);
+    defineLaterMembers(ToolboxImpl.prototype, LATER_MEMBERS, getToolboxInternals);
   }
 
   readonly #admission: Admission;
