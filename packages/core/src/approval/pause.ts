@@ -1,5 +1,6 @@
 import { APPROVAL_BINDING_V2, parseApprovalBinding } from '@armorer/approval';
-import { createToolError, describeThrown } from '../errors/tool-error';
+import { createToolError } from '../errors/create-tool-error';
+import { describeThrown } from '../errors/tool-error';
 import type { CallState } from '../execution/call-state';
 import { definitionRevision } from '../execution/definition-revision';
 import { finishCall } from '../execution/finish-call';

@@ -1,5 +1,6 @@
 import type { ApprovalBinding, ApprovalStateStore } from '@armorer/approval';
-import { createToolError, describeThrown, type ToolError } from '../errors/tool-error';
+import { createToolError } from '../errors/create-tool-error';
+import { describeThrown, type ToolError } from '../errors/tool-error';
 
 /** What a policy hook sees about a resumed call (`context.approval`). */
 export interface ApprovalContext {

@@ -1,5 +1,6 @@
 import { type ApprovalBinding, ApprovalError, jsonEqual, matchApprovalBinding } from '@armorer/approval';
-import { createToolError, describeThrown } from '../errors/tool-error';
+import { createToolError } from '../errors/create-tool-error';
+import { describeThrown } from '../errors/tool-error';
 import type { EventHub } from '../events/event-hub';
 import { definitionRevision } from '../execution/definition-revision';
 import { createResult } from '../execution/finish-call';

@@ -88,96 +88,27 @@ export interface ToolError {
   readonly cause?: unknown;
 }
 
-const CATEGORY: Readonly<Record<ToolErrorCode, ToolErrorCategory>> = {
-  TOOL_NOT_FOUND: 'not_found',
-  INVALID_TOOL_CALL: 'validation',
-  MALFORMED_ARGUMENTS: 'validation',
-  INVALID_ARGUMENTS: 'validation',
-  POLICY_DENIED: 'policy',
-  POLICY_ERROR: 'policy',
-  MUTATION_DENIED: 'policy',
-  DANGEROUS_DENIED: 'policy',
-  APPROVAL_REQUIRED: 'policy',
-  INPUT_REQUIRED: 'policy',
-  APPROVAL_INVALID: 'policy',
-  APPROVAL_STORE_FAILED: 'internal',
-  TOOL_UNAVAILABLE: 'unavailable',
-  TOOL_NOT_IMPLEMENTED: 'unavailable',
-  TOOLBOX_CLOSED: 'unavailable',
-  EXECUTION_FAILED: 'execution',
-  LAZY_LOAD_FAILED: 'execution',
-  STREAM_FAILED: 'execution',
-  TIMEOUT: 'timeout',
-  CANCELLED: 'cancelled',
-  RATE_LIMITED: 'rate_limited',
-  LOOP_DETECTED: 'policy',
-  BUDGET_EXCEEDED: 'policy',
-  // armorer/idempotency: an earlier attempt started and recorded nothing; repeating it could repeat the effect.
-  IDEMPOTENCY_UNKNOWN_OUTCOME: 'execution',
-  IDEMPOTENCY_AUTHORIZATION_REQUIRED: 'policy',
-  IDEMPOTENCY_AUTHORITY_MISMATCH: 'policy',
-  IDEMPOTENCY_RECEIPT_REJECTED: 'policy',
-  IDEMPOTENCY_STORE_FAILED: 'unavailable',
-};
-
-const RETRYABLE = new Set<ToolErrorCode>([
-  'TIMEOUT',
-  'EXECUTION_FAILED',
-  'STREAM_FAILED',
-  'LAZY_LOAD_FAILED',
-  'RATE_LIMITED',
-  'IDEMPOTENCY_STORE_FAILED',
-]);
-
 /**
- * Builds a {@link ToolError}; the category follows from the code.
- *
- * @example
- * ```ts
- * const error = createToolError('TIMEOUT', 'Tool "slow" did not finish within 50 ms.', { details: { timeoutMs: 50 } });
- * error.category; // 'timeout'
- * ```
+ * Builds a {@link ToolError} whose category and retryability the caller states. For the few errors the
+ * initial load builds (cancellation, timeouts, a chunk that failed to load): they need no table of
+ * categories, which then loads only with the code that fails calls. Gives exactly what
+ * {@link createToolError} gives for the same code.
+ * @internal
  */
-export function createToolError(
+export function toolErrorOf(
   code: ToolErrorCode,
+  category: ToolErrorCategory,
+  retryable: boolean,
   message: string,
-  options?: { readonly details?: ToolErrorDetails; readonly cause?: unknown; readonly retryable?: boolean },
+  details?: ToolErrorDetails,
+  cause?: unknown,
 ): ToolError {
-  const error: { -readonly [K in keyof ToolError]: ToolError[K] } = {
-    category: CATEGORY[code],
-    code,
-    message,
-    retryable: options?.retryable ?? RETRYABLE.has(code),
-  };
-  if (options?.details !== undefined) error.details = options.details;
-  if (options?.cause !== undefined) {
-    Object.defineProperty(error, 'cause', { value: options.cause, enumerable: false, writable: false });
+  const error: { -readonly [K in keyof ToolError]: ToolError[K] } = { category, code, message, retryable };
+  if (details !== undefined) error.details = details;
+  if (cause !== undefined) {
+    Object.defineProperty(error, 'cause', { value: cause, enumerable: false, writable: false });
   }
   return error;
-}
-
-/** The category a code belongs to. */
-export function categoryOf(code: ToolErrorCode): ToolErrorCategory {
-  return CATEGORY[code];
-}
-
-/**
- * Narrows an unknown value to a {@link ToolError} (structurally).
- *
- * @example
- * ```ts
- * if (isToolError(result.error)) console.log(result.error.code);
- * ```
- */
-export function isToolError(value: unknown): value is ToolError {
-  if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as Record<string, unknown>;
-  return (
-    typeof candidate['code'] === 'string' &&
-    Object.hasOwn(CATEGORY, candidate['code']) &&
-    typeof candidate['message'] === 'string' &&
-    typeof candidate['category'] === 'string'
-  );
 }
 
 /** Renders any thrown value as a short, safe string (never throws, even for hostile objects). */

@@ -1,4 +1,4 @@
-import { createToolError, describeThrown, type ToolError } from '../errors/tool-error';
+import { describeThrown, type ToolError, toolErrorOf } from '../errors/tool-error';
 import type { CallState } from './call-state';
 
 export { INTERRUPTED } from './call-state';
@@ -21,8 +21,8 @@ export function armCancellation(
     state.ext.deadline = Object.freeze({ timeoutMs: timeout, deadlineAt: Date.now() + timeout });
     timer = setTimeout(() => {
       void state.cancel(
-        createToolError('TIMEOUT', `Tool "${toolName}" did not finish within ${timeout} ms.`, {
-          details: { timeoutMs: timeout },
+        toolErrorOf('TIMEOUT', 'timeout', true, `Tool "${toolName}" did not finish within ${timeout} ms.`, {
+          timeoutMs: timeout,
         }),
       );
     }, timeout);
@@ -40,7 +40,7 @@ export function armCancellation(
 /** The error a call ends with when the caller cancels it. */
 export function cancelledError(toolName: string, reason: unknown): ToolError {
   const text = reason === undefined ? 'the caller cancelled it' : describeThrown(reason);
-  return createToolError('CANCELLED', `Tool "${toolName}" was cancelled: ${text}.`, {
-    details: { reason: text },
+  return toolErrorOf('CANCELLED', 'cancelled', false, `Tool "${toolName}" was cancelled: ${text}.`, {
+    reason: text,
   });
 }

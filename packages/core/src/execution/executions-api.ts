@@ -1,16 +1,24 @@
 import type { CallState } from './call-state';
 import { privilegedSnapshotOf, snapshotOf } from './snapshot';
-import type { ExecutionHandle, ExecutionState, Executions } from './snapshot-types';
+import type { ExecutionState, Executions } from './snapshot-types';
 import type { ExecutionTracker } from './tracker';
 
-function matches(
-  state: CallState,
-  filter: { readonly ownerId?: string; readonly state?: ExecutionState } | undefined,
-) {
-  if (filter === undefined) return true;
-  if (filter.ownerId !== undefined && state.ownerId !== filter.ownerId) return false;
-  if (filter.state !== undefined && state.phase !== filter.state) return false;
-  return true;
+type Filter = { readonly ownerId?: string; readonly state?: ExecutionState } | undefined;
+
+/** The snapshots of an owner's executions that match a filter, frozen. */
+function list<T>(tracker: ExecutionTracker, filter: Filter, build: (state: CallState) => T): readonly T[] {
+  const ownerId = filter?.ownerId;
+  const phase = filter?.state;
+  return Object.freeze(
+    tracker
+      .all()
+      .filter(
+        (state) =>
+          (ownerId === undefined || state.ownerId === ownerId) &&
+          (phase === undefined || state.phase === phase),
+      )
+      .map(build),
+  );
 }
 
 /**
@@ -19,32 +27,21 @@ function matches(
  */
 export function createExecutions(tracker: ExecutionTracker): Executions {
   tracker.observing = true;
-  const handleOf = (state: CallState): ExecutionHandle =>
-    Object.freeze({
-      executionId: state.executionId,
-      snapshot: () => snapshotOf(state),
-      privilegedSnapshot: () => privilegedSnapshotOf(state),
-      abort: (reason?: string) => tracker.cancelExecution(state, reason),
-    });
   return Object.freeze({
-    inspect: (filter) =>
-      Object.freeze(
-        tracker
-          .all()
-          .filter((state) => matches(state, filter))
-          .map(snapshotOf),
-      ),
+    inspect: (filter?: Filter) => list(tracker, filter, snapshotOf),
     subscribe: (listener) => tracker.subscribe(listener),
-    inspectPrivileged: (filter) =>
-      Object.freeze(
-        tracker
-          .all()
-          .filter((state) => matches(state, filter))
-          .map(privilegedSnapshotOf),
-      ),
+    inspectPrivileged: (filter?: Filter) => list(tracker, filter, privilegedSnapshotOf),
     locate: (executionId) => {
       const state = tracker.all().find((candidate) => candidate.executionId === executionId);
-      return state === undefined ? undefined : handleOf(state);
+      return (
+        state &&
+        Object.freeze({
+          executionId,
+          snapshot: () => snapshotOf(state),
+          privilegedSnapshot: () => privilegedSnapshotOf(state),
+          abort: (reason?: string) => tracker.cancelExecution(state, reason),
+        })
+      );
     },
   } satisfies Executions);
 }

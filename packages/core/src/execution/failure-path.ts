@@ -1,4 +1,4 @@
-import { createToolError, describeThrown, type ToolError } from '../errors/tool-error';
+import { describeThrown, type ToolError, toolErrorOf } from '../errors/tool-error';
 import type { CallState } from './call-state';
 import { admissionResult, finishCall, type StageEvent } from './finish-call';
 import type { ToolResult } from './types';
@@ -38,7 +38,7 @@ function describeWith<K extends FailureName, T>(
     },
     (error: unknown) => {
       const message = `Tool "${toolName}" failed, and the description of the failure did not load (${describeThrown(error)}).`;
-      return end(createToolError('LAZY_LOAD_FAILED', message));
+      return end(toolErrorOf('LAZY_LOAD_FAILED', 'execution', true, message));
     },
   );
 }

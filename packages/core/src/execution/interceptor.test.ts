@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { z } from 'zod';
+import { createToolError } from '../errors/create-tool-error';
 import { ToolFailureError } from '../errors/tool-call-error';
-import { createToolError } from '../errors/tool-error';
 import { createMiddleware } from '../middleware/create-middleware';
 import { createTool } from '../tool/public';
 import { getToolRevision } from '../tool/tool-revision';
@@ -101,5 +101,34 @@ describe('the idempotencyKey option of createTool', () => {
       createTool({ name: 'y', description: 'y', execute: () => 1 }).configuration.idempotencyKey,
     ).toBeUndefined();
     expect(() => getToolRevision({} as never)).toThrow(TypeError);
+  });
+});
+
+describe('interceptors and the waiting stages', () => {
+  test('a call with an interceptor cancelled right after it starts ends cancelled, loaded stage or not', async () => {
+    for (let round = 0; round < 2; round++) {
+      const controller = new AbortController();
+      let ran = 0;
+      const toolbox = createToolbox([
+        createTool({
+          name: 'wait',
+          description: 'Waits',
+          input: z.object({}),
+          execute: () => new Promise((resolve) => setTimeout(resolve, 50)),
+        }),
+      ]);
+      const pending = toolbox.execute(
+        { id: `c${round}`, name: 'wait', arguments: {} },
+        withExecutionInterceptor({ signal: controller.signal }, (invocation) => {
+          ran++;
+          return invocation.proceed();
+        }),
+      );
+      controller.abort('stop');
+      const result = await pending;
+      expect(result.outcome).toBe('cancelled');
+      expect(result.error?.code).toBe('CANCELLED');
+      expect(ran).toBeLessThanOrEqual(1);
+    }
   });
 });

@@ -347,7 +347,7 @@ describe('streaming', () => {
 describe('streams that end with a precise error', () => {
   test('a ToolFailureError thrown by a stream keeps its own error', async () => {
     const { ToolFailureError } = await import('../errors/tool-call-error');
-    const { createToolError } = await import('../errors/tool-error');
+    const { createToolError } = await import('../errors/create-tool-error');
     const limited = createTool({
       name: 'limited-stream',
       description: 'x',

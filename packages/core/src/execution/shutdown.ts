@@ -1,18 +1,19 @@
 import type { CallState } from './call-state';
-import { snapshotOf } from './snapshot';
-import type { ShutdownReport } from './snapshot-types';
+import type { ExecutionSnapshot, ShutdownReport } from './snapshot-types';
 import type { ExecutionTracker } from './tracker';
 
 /**
  * The waiting half of `shutdown()` (admission is already closed): waits for the live executions, up to
  * `timeoutMs`, marks the ones still running as unknown-effect, and reports on every execution that was
- * live when the shutdown began. A chunk of its own: only owners that shut down load it.
+ * live when the shutdown began. A chunk of its own: only owners that shut down load it. The tracker hands
+ * it `snapshotOf`, so the chunk imports nothing the initial load needs (bundlers would split that off).
  */
 export async function drain(
   tracker: ExecutionTracker,
   policy: 'drain' | 'abort',
   timeoutMs: number | undefined,
   tracked: readonly CallState[],
+  snapshotOf: (state: CallState) => ExecutionSnapshot,
 ): Promise<ShutdownReport> {
   if (timeoutMs === undefined) await tracker.whenIdle();
   else await waitAtMost(tracker.whenIdle(), timeoutMs);

@@ -1,5 +1,6 @@
+import { createToolError, isToolError } from '../errors/create-tool-error';
 import { ToolFailureError } from '../errors/tool-call-error';
-import { createToolError, describeThrown, isToolError, type ToolError } from '../errors/tool-error';
+import { describeThrown, type ToolError } from '../errors/tool-error';
 import { isAsyncIterable } from './async-iterable';
 import { type CallState, INTERRUPTED } from './call-state';
 import { waitInterruptible } from './wait-interruptible';

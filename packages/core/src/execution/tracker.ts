@@ -170,7 +170,7 @@ export class ExecutionTracker {
       this.#controller?.abort(new Error('The owner is shutting down.'));
       this.abort(undefined, 'the owner is shutting down');
     }
-    return import('./shutdown').then((loaded) => loaded.drain(this, policy, timeoutMs, tracked));
+    return import('./shutdown').then((loaded) => loaded.drain(this, policy, timeoutMs, tracked, snapshotOf));
   }
 }
 

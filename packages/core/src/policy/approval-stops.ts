@@ -1,4 +1,4 @@
-import { createToolError } from '../errors/tool-error';
+import { createToolError } from '../errors/create-tool-error';
 import { normalizeDecision, type PolicyStop } from './evaluate';
 
 /** The pause the approval policy's ask outcome produces when no grant authorizes the call. */

@@ -1,4 +1,5 @@
-import { createToolError, describeThrown, type ToolError } from '../errors/tool-error';
+import { createToolError } from '../errors/create-tool-error';
+import { describeThrown, type ToolError } from '../errors/tool-error';
 import type { PolicyContext, PolicyHookResult, PolicyStatus, ToolPolicy } from './types';
 
 /** A policy outcome that stops the call. `undefined` stands for allow. */

@@ -1,7 +1,8 @@
-import { createToolError } from '../errors/tool-error';
+import { toolErrorOf } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
 import { refuse } from '../execution/failure-path';
-import { nextCallId, nextExecutionId } from '../execution/ids';
+import { nextCallId } from '../execution/ids';
+import { defineLaterMembers } from '../execution/later';
 import { defineOwnerSurface } from '../execution/owner-surface';
 import { createRegistration, createStandaloneOwner, type Registration } from '../execution/registration';
 import { runCall, toPromise } from '../execution/run-call';
@@ -96,23 +97,6 @@ const toolMethods = {
       typeof options?.callId === 'string' && options.callId.length > 0 ? options.callId : nextCallId();
     return runCall(reg, { id: callId, name: reg.config.name, arguments: options?.params }, callId, options);
   },
-  async rawExecute(this: ToolObject, params: unknown, context?: Record<string, unknown>): Promise<unknown> {
-    const { configuration } = this[INTERNALS];
-    const full = {
-      ...configuration.context,
-      toolName: configuration.name,
-      callId: nextCallId(),
-      executionId: nextExecutionId(),
-      ownerId: undefined,
-      requestContext: undefined,
-      metadata: configuration.metadata,
-      signal: new AbortController().signal,
-      dispatch: () => {},
-      progress: () => {},
-      ...context,
-    };
-    return configuration.execute(params as Record<string, unknown>, full as never);
-  },
   toJSON(this: ToolObject) {
     return serializeTool(this[INTERNALS].configuration);
   },
@@ -120,6 +104,8 @@ const toolMethods = {
 Object.setPrototypeOf(toolMethods, Function.prototype);
 
 defineOwnerSurface(toolMethods, (tool: ToolObject) => tool[INTERNALS].standalone.owner);
+// `rawExecute` only answers with a promise: its code loads with its first call (execution/later-members).
+defineLaterMembers(toolMethods, ['rawExecute']);
 
 async function executeOrThrow(
   reg: Registration,
@@ -138,7 +124,8 @@ async function executeOrThrow(
     const { ToolCallError } = await import('../errors/tool-call-error');
     throw new ToolCallError(
       reg.config.name,
-      result.error ?? createToolError('EXECUTION_FAILED', `Tool "${reg.config.name}" did not succeed.`),
+      result.error ??
+        toolErrorOf('EXECUTION_FAILED', 'execution', true, `Tool "${reg.config.name}" did not succeed.`),
     );
   }
   return result.result;

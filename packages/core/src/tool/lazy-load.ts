@@ -1,5 +1,3 @@
-import { isLazyExecute } from './lazy';
-
 import { LAZY_FAILURE } from './lazy-failure';
 
 /** The error a lazily loaded implementation raises when it cannot be loaded. */
@@ -18,11 +16,17 @@ export class LazyLoadError extends Error {
 
 type Implementation = (params: never, context: never) => unknown;
 
-/** Loads a deferred implementation (a promise of one, or a {@link lazy} value) and checks it is a function. */
-export async function loadImplementation(toolName: string, execute: unknown): Promise<Implementation> {
+/**
+ * Loads a deferred implementation (`start` gives the promise of one, or calls a `lazy` value's `load`) and
+ * checks it is a function.
+ */
+export async function loadImplementation(
+  toolName: string,
+  start: () => PromiseLike<unknown>,
+): Promise<Implementation> {
   let value: unknown;
   try {
-    value = await (isLazyExecute(execute) ? execute.load() : (execute as PromiseLike<unknown>));
+    value = await start();
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     throw new LazyLoadError(`Failed to load the implementation of tool "${toolName}": ${detail}`, error);

@@ -58,9 +58,11 @@ export function toImplementation(toolName: string, execute: unknown): Implementa
   if (typeof execute === 'function') return execute as Implementation;
   let loaded: Implementation | undefined;
   let loading: Promise<Implementation> | undefined;
+  // Decided here, so the loading chunk needs nothing from this module (it would split it off the initial load).
+  const start = isLazyExecute(execute) ? () => execute.load() : () => execute as PromiseLike<unknown>;
   const load = (): Promise<Implementation> => {
     loading ??= import('./lazy-load')
-      .then(({ loadImplementation }) => loadImplementation(toolName, execute))
+      .then(({ loadImplementation }) => loadImplementation(toolName, start))
       .then(
         (implementation) => {
           loaded = implementation;

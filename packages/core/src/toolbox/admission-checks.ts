@@ -1,4 +1,4 @@
-import { createToolError } from '../errors/tool-error';
+import { createToolError } from '../errors/create-tool-error';
 import type { EventHub } from '../events/event-hub';
 import { admissionResult } from '../execution/finish-call';
 import type { Registration } from '../execution/registration';

@@ -1,4 +1,4 @@
-import { createToolError } from '../errors/tool-error';
+import { toolErrorOf } from '../errors/tool-error';
 import type { EventHub } from '../events/event-hub';
 import { admissionResult } from '../execution/finish-call';
 import type { Registration } from '../execution/registration';
@@ -77,7 +77,7 @@ export class Admission {
           this.#emitter,
           call.name,
           callId,
-          createToolError('LAZY_LOAD_FAILED', message),
+          toolErrorOf('LAZY_LOAD_FAILED', 'execution', true, message),
         );
       },
     );

@@ -1,4 +1,4 @@
-import { createToolError } from '../errors/tool-error';
+import { createToolError } from '../errors/create-tool-error';
 import { CallState } from '../execution/call-state';
 import { createResult } from '../execution/finish-call';
 import { nextCallId } from '../execution/ids';

@@ -10,6 +10,7 @@ import { ToolboxError } from '../errors/armorer-error';
 import { EventHub } from '../events/event-hub';
 import { refuse } from '../execution/failure-path';
 import { nextCallId } from '../execution/ids';
+import { defineLaterMembers } from '../execution/later';
 import { defineOwnerSurface, type OwnerSurface } from '../execution/owner-surface';
 import { createRegistration, type ExecutionOwner, type Registration } from '../execution/registration';
 import { type StartedCall, settleStarted, startCall, toPromise } from '../execution/run-call';
@@ -20,7 +21,6 @@ import { serializeTool } from '../tool/serialize';
 import type { AnyTool, SerializedTool } from '../tool/types';
 import { Admission } from './admission';
 import { applyMiddleware } from './apply-middleware';
-import { manageThrough, resumeThrough } from './approval-calls';
 import { hydrateTool, isSerializedTool } from './hydrate';
 import { getToolboxInternals, isToolbox, markToolbox, setToolboxInternals } from './internals';
 import type { ProviderExportOptions, ProviderName, ProviderToolDeclaration } from './provider-exporters';
@@ -28,6 +28,21 @@ import { checkToolboxOptions, createToolboxOwner, resolveApproval } from './tool
 import type { SerializedToolbox, Toolbox, ToolboxOptions } from './types';
 
 let batchModule: typeof import('./batch') | undefined;
+
+/** Toolbox methods whose code is the lazy chunk `execution/later-members`. */
+const LATER_MEMBERS = [
+  'getAvailable',
+  'resumeApproval',
+  'restoreApproval',
+  'revokeApproval',
+  'issueGrant',
+  'listGrants',
+  'revokeGrant',
+  'toOpenAITools',
+  'toAnthropicTools',
+  'toGeminiTools',
+  'toProvider',
+] as const;
 
 /** Anything `createToolbox` and `register` accept as a tool. */
 export type ToolSource = AnyTool | SerializedTool;
@@ -84,8 +99,21 @@ export class ToolboxImpl {
   declare readonly on: OwnerSurface['on'];
   declare readonly removeEventListener: OwnerSurface['removeEventListener'];
   declare readonly once: OwnerSurface['once'];
+  // Methods that only answer with a promise load their code with the first of them called (one chunk).
+  declare readonly getAvailable: Toolbox['getAvailable'];
+  declare readonly resumeApproval: Toolbox['resumeApproval'];
+  declare readonly restoreApproval: Toolbox['restoreApproval'];
+  declare readonly revokeApproval: Toolbox['revokeApproval'];
+  declare readonly issueGrant: Toolbox['issueGrant'];
+  declare readonly listGrants: Toolbox['listGrants'];
+  declare readonly revokeGrant: Toolbox['revokeGrant'];
+  declare readonly toOpenAITools: Toolbox['toOpenAITools'];
+  declare readonly toAnthropicTools: Toolbox['toAnthropicTools'];
+  declare readonly toGeminiTools: Toolbox['toGeminiTools'];
+  declare readonly toProvider: Toolbox['toProvider'];
   static {
     defineOwnerSurface(ToolboxImpl.prototype, (toolbox: ToolboxImpl) => toolbox.#owner);
+    defineLaterMembers(ToolboxImpl.prototype, LATER_MEMBERS, getToolboxInternals);
   }
 
   readonly #admission: Admission;
@@ -147,21 +175,6 @@ export class ToolboxImpl {
 
   has(name: string): boolean {
     return this.#registrations.has(name);
-  }
-
-  async getAvailable(): Promise<readonly AnyTool[]> {
-    const registrations = [...this.#registrations.values()];
-    const available = await Promise.all(
-      registrations.map(async (reg) => {
-        if (reg.config.availability === undefined) return true;
-        try {
-          return (await reg.config.availability(reg.context)) === true;
-        } catch {
-          return false;
-        }
-      }),
-    );
-    return registrations.filter((_, index) => available[index]).map((reg) => reg.tool);
   }
 
   execute(
@@ -240,55 +253,6 @@ export class ToolboxImpl {
     }
     if (!('config' in admitted)) return admitted;
     return startCall(admitted, call, callId, options);
-  }
-
-  // Approval management loads its code on first use (see ./approval-calls).
-  resumeApproval(descriptor: unknown, options: ResumeApprovalOptions): Promise<ResumedToolResult> {
-    const host = { registrations: this.#registrations, emitter: this.#emitter };
-    return resumeThrough(this.#approval, host, descriptor, options);
-  }
-
-  restoreApproval(descriptor: unknown): Promise<ApprovalBindingState> {
-    return manageThrough(this.#approval, (m, runtime) => m.restoreApproval(runtime, descriptor));
-  }
-
-  revokeApproval(descriptor: unknown): Promise<void> {
-    return manageThrough(this.#approval, (m, runtime) => m.revokeApproval(runtime, descriptor));
-  }
-
-  issueGrant(request: GrantRequest): Promise<ReusableApprovalGrant> {
-    return manageThrough(this.#approval, (m, runtime) => m.issueGrant(runtime, request));
-  }
-
-  listGrants(filter?: GrantFilter): Promise<readonly ReusableApprovalGrant[]> {
-    return manageThrough(this.#approval, (m, runtime) => m.listGrants(runtime, filter));
-  }
-
-  revokeGrant(id: string): Promise<void> {
-    return manageThrough(this.#approval, (m, runtime) => m.revokeGrant(runtime, id));
-  }
-
-  /** Provider manifests of the available tools; the adapter loads on first use. */
-  async toOpenAITools(options?: ProviderExportOptions): Promise<readonly ProviderToolDeclaration[]> {
-    return this.toProvider('openai', options);
-  }
-
-  async toAnthropicTools(options?: ProviderExportOptions): Promise<readonly ProviderToolDeclaration[]> {
-    return this.toProvider('anthropic', options);
-  }
-
-  async toGeminiTools(options?: ProviderExportOptions): Promise<readonly ProviderToolDeclaration[]> {
-    return this.toProvider('gemini', options);
-  }
-
-  async toProvider(
-    provider: ProviderName,
-    options?: ProviderExportOptions,
-  ): Promise<readonly ProviderToolDeclaration[]> {
-    const available = await this.getAvailable();
-    // The loader (and its error type) is a chunk of its own: only toolboxes that export load it.
-    const { callAdapter } = await import('./provider-exporters');
-    return (await callAdapter(provider, 'to', [available, options])) as readonly ProviderToolDeclaration[];
   }
 
   toJSON(): SerializedToolbox {

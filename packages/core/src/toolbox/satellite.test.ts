@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { makeAddTool, makeGreetTool } from '../__fixtures__/tools';
+import { createToolError } from '../errors/create-tool-error';
 import { ToolFailureError } from '../errors/tool-call-error';
-import { createToolError } from '../errors/tool-error';
 import { createTool } from '../tool/public';
 import { AdapterLoadError } from './provider-exporters';
 import { createToolbox } from './public';

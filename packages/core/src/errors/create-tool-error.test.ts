@@ -1,0 +1,94 @@
+import { describe, expect, test } from 'bun:test';
+import fc from 'fast-check';
+import { z } from 'zod';
+import { cancelledError } from '../execution/cancellation';
+import { createTool } from '../tool/public';
+import { categoryOf, createToolError, isToolError } from './create-tool-error';
+import { type ToolErrorCode, toolErrorOf } from './tool-error';
+
+const CODES = [
+  'TOOL_NOT_FOUND',
+  'INVALID_TOOL_CALL',
+  'MALFORMED_ARGUMENTS',
+  'INVALID_ARGUMENTS',
+  'POLICY_DENIED',
+  'POLICY_ERROR',
+  'MUTATION_DENIED',
+  'DANGEROUS_DENIED',
+  'APPROVAL_REQUIRED',
+  'INPUT_REQUIRED',
+  'APPROVAL_INVALID',
+  'APPROVAL_STORE_FAILED',
+  'TOOL_UNAVAILABLE',
+  'TOOL_NOT_IMPLEMENTED',
+  'TOOLBOX_CLOSED',
+  'EXECUTION_FAILED',
+  'LAZY_LOAD_FAILED',
+  'STREAM_FAILED',
+  'TIMEOUT',
+  'CANCELLED',
+  'RATE_LIMITED',
+  'LOOP_DETECTED',
+  'BUDGET_EXCEEDED',
+  'IDEMPOTENCY_UNKNOWN_OUTCOME',
+  'IDEMPOTENCY_AUTHORIZATION_REQUIRED',
+  'IDEMPOTENCY_AUTHORITY_MISMATCH',
+  'IDEMPOTENCY_RECEIPT_REJECTED',
+  'IDEMPOTENCY_STORE_FAILED',
+] as const satisfies readonly ToolErrorCode[];
+
+describe('toolErrorOf and the table of categories', () => {
+  test('the categories the initial load states by hand are the ones the table gives', () => {
+    // Every call site of toolErrorOf in the initial load, with the category and retryability it states.
+    const stated: readonly [ToolErrorCode, string, boolean][] = [
+      ['TIMEOUT', 'timeout', true],
+      ['CANCELLED', 'cancelled', false],
+      ['LAZY_LOAD_FAILED', 'execution', true],
+      ['EXECUTION_FAILED', 'execution', true],
+    ];
+    for (const [code, category, retryable] of stated) {
+      const expected = createToolError(code, 'm');
+      expect(expected.category).toBe(category as never);
+      expect(expected.retryable).toBe(retryable);
+    }
+  });
+
+  test('gives what createToolError gives for any code, message, details and cause', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CODES),
+        fc.string(),
+        fc.option(fc.record({ reason: fc.string() }), { nil: undefined }),
+        fc.option(fc.anything(), { nil: undefined }),
+        (code, message, details, cause) => {
+          const expected = createToolError(code, message, {
+            ...(details === undefined ? {} : { details }),
+            ...(cause === undefined ? {} : { cause }),
+          });
+          const built = toolErrorOf(code, categoryOf(code), expected.retryable, message, details, cause);
+          expect(built).toEqual(expected);
+          expect(Object.keys(built)).toEqual(Object.keys(expected));
+          expect(built.cause).toBe(expected.cause);
+          expect(Object.getOwnPropertyDescriptor(built, 'cause')?.enumerable ?? false).toBe(false);
+          expect(isToolError(built)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  test('cancellations and timeouts end with the error createToolError describes', async () => {
+    expect(cancelledError('slow', 'stop')).toEqual(
+      createToolError('CANCELLED', 'Tool "slow" was cancelled: stop.', { details: { reason: 'stop' } }),
+    );
+    const slow = createTool({
+      name: 'slow',
+      description: 'Never ends in time',
+      input: z.object({}),
+      execute: () => new Promise((resolve) => setTimeout(resolve, 200)),
+    });
+    const result = await slow.execute({ id: 'c1', name: 'slow', arguments: {} }, { timeout: 5 });
+    expect(result.error).toEqual(
+      createToolError('TIMEOUT', 'Tool "slow" did not finish within 5 ms.', { details: { timeoutMs: 5 } }),
+    );
+  });
+});
