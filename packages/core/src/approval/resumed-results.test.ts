@@ -5,8 +5,9 @@ import {
   parseApprovalBinding,
 } from '@armorer/approval';
 import { z } from 'zod';
-import { pausePayment, requestContext, SECRET } from '../__fixtures__/approval';
+import { requestContext, SECRET } from '../__fixtures__/approval';
 import type { ToolResult } from '../execution/types';
+import type { PendingApproval } from '../policy/types';
 import { createTool } from '../tool/public';
 import { createToolbox } from '../toolbox/public';
 
@@ -32,6 +33,15 @@ function toolboxWith(
   const settled: ToolResult[] = [];
   toolbox.on('settled', (event) => settled.push(event.detail.result));
   return { toolbox, settled, store: approvalStateStore };
+}
+
+/** Pauses a payment and returns its descriptor as it comes back from storage. */
+async function pausePayment(toolbox: ReturnType<typeof toolboxWith>['toolbox']): Promise<PendingApproval> {
+  const call = { id: 'call-1', name: 'send-payment', arguments: { payee: 'ada', cents: 500 } };
+  const result = await toolbox.execute(call, { requestContext });
+  if (result.pendingApproval?.binding === undefined)
+    throw new Error(`expected a signed pause, got ${result.outcome}`);
+  return JSON.parse(JSON.stringify(result.pendingApproval));
 }
 
 /** Answers `reserve` a few turns later, as a store across the network would. */
@@ -73,7 +83,7 @@ describe('every resumed result says whether the arguments were edited', () => {
         arguments: { payee: 'ada', cents: 7 },
       });
       expect(edited).toMatchObject({ outcome, executedArgumentsEdited: true });
-      expect(await store.state(parseApprovalBinding(descriptor.binding))).toBe('consumed');
+      expect(await store.state(parseApprovalBinding(descriptor.binding as never))).toBe('consumed');
     }
   });
 
@@ -86,7 +96,7 @@ describe('every resumed result says whether the arguments were edited', () => {
       error: { code: 'TIMEOUT' },
       executedArgumentsEdited: false,
     });
-    expect(await store.state(parseApprovalBinding(descriptor.binding))).toBe('consumed');
+    expect(await store.state(parseApprovalBinding(descriptor.binding as never))).toBe('consumed');
   });
 
   test('edited arguments that fail validation: the flag, the tool never runs, the binding is issued again', async () => {
@@ -101,7 +111,7 @@ describe('every resumed result says whether the arguments were edited', () => {
     });
     expect(refused).toMatchObject({ outcome: 'error', executedArgumentsEdited: true });
     expect(runs).toBe(0);
-    expect(await store.state(parseApprovalBinding(descriptor.binding))).toBe('issued');
+    expect(await store.state(parseApprovalBinding(descriptor.binding as never))).toBe('issued');
     const resumed = await toolbox.resumeApproval(descriptor, { requestContext });
     expect(resumed).toMatchObject({ outcome: 'success', executedArgumentsEdited: false });
     expect(runs).toBe(1);
@@ -120,7 +130,7 @@ describe('every resumed result says whether the arguments were edited', () => {
     expect(results.filter((result) => result.outcome === 'success')).toHaveLength(1);
     expect(results.every((result) => typeof result.executedArgumentsEdited === 'boolean')).toBe(true);
     expect(runs).toBe(1);
-    expect(await store.state(parseApprovalBinding(descriptor.binding))).toBe('consumed');
+    expect(await store.state(parseApprovalBinding(descriptor.binding as never))).toBe('consumed');
   });
 
   test('a closed toolbox refuses before admission and still reports the flag; the binding stays issued', async () => {
@@ -130,6 +140,6 @@ describe('every resumed result says whether the arguments were edited', () => {
     const refused = await toolbox.resumeApproval(descriptor, { requestContext });
     expect(refused.outcome).not.toBe('success');
     expect(refused.executedArgumentsEdited).toBe(false);
-    expect(await store.state(parseApprovalBinding(descriptor.binding))).toBe('issued');
+    expect(await store.state(parseApprovalBinding(descriptor.binding as never))).toBe('issued');
   });
 });
