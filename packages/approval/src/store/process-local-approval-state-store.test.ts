@@ -3,7 +3,7 @@ import { signApprovalBinding } from '../binding/sign-binding';
 import type { ApprovalBinding } from '../binding/types';
 import { createProcessLocalApprovalStateStore } from './process-local-approval-state-store';
 
-function binding(nonce: string, issuedAt: number): ApprovalBinding {
+function binding(nonce: string, issuedAt: number, replayScope = 'scope'): ApprovalBinding {
   return signApprovalBinding(
     {
       version: 1,
@@ -26,7 +26,7 @@ function binding(nonce: string, issuedAt: number): ApprovalBinding {
       issuedAt,
       expiresAt: issuedAt + 1000,
       nonce,
-      replayScope: 'scope',
+      replayScope,
     },
     'store-test-secret',
   );
@@ -44,6 +44,22 @@ describe('the process-local approval store', () => {
     for (let index = 0; index < 256; index++) await store.issue(binding(`filler-${index}`, now));
     expect(await store.state(old)).toBeUndefined();
     expect(await store.state(recent)).toBe('issued');
+  });
+
+  test('drops the expired record of a nonce and keeps its sibling in another replay scope', async () => {
+    let now = 1_000_000;
+    const store = createProcessLocalApprovalStateStore({ retainExpiredMs: 10_000, now: () => now });
+    const old = binding('shared', now, 'scope-a');
+    await store.issue(old);
+    now += 120_000;
+    const recent = binding('shared', now, 'scope-b');
+    await store.issue(recent);
+    for (let index = 0; index < 256; index++) await store.issue(binding(`filler-${index}`, now));
+    expect(await store.state(old)).toBeUndefined();
+    expect(await store.state(recent)).toBe('issued');
+    // The dropped key is free again; its sibling under the same nonce is untouched.
+    await store.issue(binding('shared', now, 'scope-a'));
+    expect(await store.state(binding('shared', now, 'scope-a'))).toBe('issued');
   });
 
   test('refuses malformed input with invalid-binding, never a TypeError', async () => {

@@ -2,11 +2,13 @@ import { type ApprovalBinding, ApprovalError, jsonEqual, matchApprovalBinding } 
 import { createToolError } from '../errors/create-tool-error';
 import { describeThrown } from '../errors/tool-error';
 import type { EventHub } from '../events/event-hub';
+import { CallState } from '../execution/call-state';
 import { definitionRevision } from '../execution/definition-revision';
 import { createResult } from '../execution/finish-call';
 import type { Registration } from '../execution/registration';
-import { startCall, toPromise } from '../execution/run-call';
-import type { ToolExecuteOptions, ToolResult } from '../execution/types';
+import { type StartedCall, startCall, toPromise } from '../execution/run-call';
+import { awaitImplementation } from '../execution/settle-call';
+import type { ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import { freezeRequestContext } from '../policy/request-context';
 import type { ApprovalRuntime } from './approval-runtime';
 import { verifyDescriptor } from './descriptor';
@@ -26,8 +28,10 @@ export interface ResumeHost {
  * without touching the store runs first; the store then reserves the binding atomically (one winner
  * among concurrent resumes); the pipeline re-validates and re-runs policy and commits the binding right
  * before the implementation runs; a resume that ends before that releases the binding back to issued.
+ * With a store that answers synchronously (the process-local one), a resume whose tool is running
+ * returns the pipeline's own promise: its result already says whether the arguments were edited.
  */
-export async function resumeApproval(
+export function resumeApproval(
   host: ResumeHost,
   descriptor: unknown,
   options: ResumeApprovalOptions,
@@ -66,32 +70,98 @@ export async function resumeApproval(
     if (mismatch !== undefined) throw new ApprovalError(mismatch);
     const edited =
       options.arguments !== undefined && !jsonEqual(options.arguments, verified.proposedArguments);
-    const executed = options.arguments !== undefined ? options.arguments : verified.proposedArguments;
     const resume = new ResumeState(binding, store, {
       approved: true,
       kind: binding.kind,
       edited,
       proposedArguments: verified.proposedArguments,
     });
+    const callOptions: { -readonly [K in keyof ToolExecuteOptions]: ToolExecuteOptions[K] } & {
+      [RESUME]: ResumeState;
+    } = { requestContext: frozen, [RESUME]: resume };
+    if (ownerId !== undefined) callOptions.ownerId = ownerId;
+    if (options.signal !== undefined) callOptions.signal = options.signal;
+    if (options.timeout !== undefined) callOptions.timeout = options.timeout;
+    const call = {
+      id: binding.callId,
+      name: binding.toolName,
+      arguments: options.arguments !== undefined ? options.arguments : verified.proposedArguments,
+    };
     const reserving = store.reserve(binding, view, now);
-    if (isThenable(reserving)) await reserving;
-    let result: ToolResult;
-    try {
-      const callOptions: { -readonly [K in keyof ToolExecuteOptions]: ToolExecuteOptions[K] } & {
-        [RESUME]: ResumeState;
-      } = { requestContext: frozen, [RESUME]: resume };
-      if (ownerId !== undefined) callOptions.ownerId = ownerId;
-      if (options.signal !== undefined) callOptions.signal = options.signal;
-      if (options.timeout !== undefined) callOptions.timeout = options.timeout;
-      const call = { id: binding.callId, name: binding.toolName, arguments: executed };
-      result = await toPromise(startCall(reg, call, binding.callId, callOptions));
-    } finally {
-      if (!resume.committed) await releaseQuietly(store, binding);
-    }
-    return { ...result, executedArgumentsEdited: edited };
+    if (isThenable(reserving)) return reserveThenRun(host, descriptor, reserving, reg, call, callOptions);
+    return run(host, descriptor, reg, call, callOptions);
   } catch (error) {
-    return refusal(host.emitter, descriptor, binding, error);
+    return Promise.resolve(refusal(host.emitter, descriptor, binding, error));
   }
+}
+
+/** The call a binding names, with its original or edited arguments. */
+type ResumedCall = ToolCall & { readonly id: string };
+
+type ResumeCallOptions = ToolExecuteOptions & { readonly [RESUME]: ResumeState };
+
+/** Starts the reserved call; the pipeline's promise as it is when the tool is already running. */
+function run(
+  host: ResumeHost,
+  descriptor: unknown,
+  reg: Registration,
+  call: ResumedCall,
+  options: ResumeCallOptions,
+): Promise<ResumedToolResult> {
+  let started: StartedCall;
+  try {
+    started = startCall(reg, call, call.id, options);
+  } catch (error) {
+    return settle(host, descriptor, options[RESUME], Promise.reject(error));
+  }
+  // Running means committed (the binding is consumed right before the implementation starts), and every
+  // result of a running call comes from finishCall, which adds `executedArgumentsEdited`.
+  if (started instanceof CallState && options[RESUME].committed) {
+    return awaitImplementation(started) as Promise<ResumedToolResult>;
+  }
+  return settle(host, descriptor, options[RESUME], started);
+}
+
+async function reserveThenRun(
+  host: ResumeHost,
+  descriptor: unknown,
+  reserving: PromiseLike<unknown>,
+  reg: Registration,
+  call: ResumedCall,
+  options: ResumeCallOptions,
+): Promise<ResumedToolResult> {
+  const resume = options[RESUME];
+  try {
+    await reserving;
+  } catch (error) {
+    return refusal(host.emitter, descriptor, resume.binding, error);
+  }
+  return run(host, descriptor, reg, call, options);
+}
+
+/**
+ * Awaits a call that finished without running, or is still on its way to the implementation; a binding
+ * that was not committed is released first, so a refused resume leaves it issued.
+ */
+async function settle(
+  host: ResumeHost,
+  descriptor: unknown,
+  resume: ResumeState,
+  started: StartedCall | Promise<never>,
+): Promise<ResumedToolResult> {
+  let result: ToolResult;
+  try {
+    result = await toPromise(started);
+  } catch (error) {
+    if (!resume.committed) await releaseQuietly(resume.store, resume.binding);
+    return refusal(host.emitter, descriptor, resume.binding, error);
+  }
+  if (!resume.committed) await releaseQuietly(resume.store, resume.binding);
+  const edited = (result as Partial<ResumedToolResult>).executedArgumentsEdited;
+  // Refusals before admission (a closed owner, an unavailable tool) carry no call state.
+  return edited === undefined
+    ? { ...result, executedArgumentsEdited: resume.policyView.edited }
+    : (result as ResumedToolResult);
 }
 
 async function releaseQuietly(

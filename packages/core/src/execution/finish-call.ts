@@ -59,6 +59,10 @@ export function finishCall(
   if (pendingApproval !== undefined)
     (result as { pendingApproval?: PendingApproval }).pendingApproval = pendingApproval;
   if (stream !== undefined) (result as { stream?: AsyncIterable<unknown> }).stream = stream;
+  // A resumed call's result says whether a person changed the arguments (see resumeApproval).
+  const resume = state.resume;
+  if (resume !== undefined)
+    (result as { executedArgumentsEdited?: boolean }).executedArgumentsEdited = resume.policyView.edited;
   state.finish(result, stream !== undefined);
   if (state.x?.observer !== undefined) observeSteps?.observeEnd(state, result);
   if (state.listening) emitTerminal(state, result, stageEvent);

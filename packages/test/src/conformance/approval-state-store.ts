@@ -244,6 +244,22 @@ export function approvalStateStoreConformance(
       await store.consume(second, view, now);
     });
 
+    api.it('one nonce in two replay scopes names two independent bindings', async () => {
+      const store = await createStore();
+      const first = fixtureBinding(now);
+      const second = fixtureBinding(now, { nonce: first.nonce, replayScope: `${first.replayScope};run=2` });
+      await store.issue(first);
+      await store.issue(second);
+      await refused(() => store.issue(second), isApprovalError, ['already-issued'], 'second issue');
+      await store.consume(first, view, now);
+      same(await store.state(second), 'issued', 'the binding of the other scope');
+      await store.revoke(second);
+      same(await store.state(first), 'consumed', 'the first binding after revoking the second');
+      same(await store.state(second), 'revoked', 'the second binding');
+      const forged = fixtureBinding(now, { nonce: first.nonce, replayScope: second.replayScope, runId: 'x' });
+      await refused(() => store.revoke(forged), isApprovalError, ['binding-conflict'], 'forged revoke');
+    });
+
     api.it(`exactly one of ${concurrency} concurrent reservations wins`, async () => {
       const store = await createStore();
       const binding = fixtureBinding(now);
