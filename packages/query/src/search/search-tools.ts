@@ -100,9 +100,7 @@ export async function searchTools<TTool extends AnyTool>(
   // Without an await or a filter before the ranking is read, it may live in the index's buffers.
   const transient = !semantically && excluded.size === 0 && criteria === undefined;
   const lexical =
-    text === undefined
-      ? undefined
-      : rank(index, { ...text, verify: exactVerifier(index, text), transient });
+    text === undefined ? undefined : rank(index, { ...text, verify: exactVerifier(index, text), transient });
   let semantic: Map<AnyTool, number> | undefined;
   let embeddingError: string | undefined;
   if (embedder !== undefined && semantically) {
