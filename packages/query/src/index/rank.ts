@@ -43,8 +43,7 @@ export interface RankRequest {
   /**
    * The caller reads the result before it ranks this index again (no filter that could rank in between, no
    * await): the result is then written to buffers the index keeps instead of two new arrays sized by the
-   * matches (for a long request, thousands of entries each, which cost more than the rest of the ranking
-   * loop on the first requests).
+   * matches (thousands of entries each for a long request). Valid until the next ranking of the index.
    */
   readonly transient?: boolean | undefined;
 }
