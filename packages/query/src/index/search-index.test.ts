@@ -45,7 +45,9 @@ describe('the search index of a toolbox', () => {
       expect([...(grown.postings.get(term) as Postings).docs]).toEqual([...postings.docs]);
       expect([...(grown.postings.get(term) as Postings).tfs]).toEqual([...postings.tfs]);
     }
-    expect([...grown.norms().subarray(0, 130 * FIELD_COUNT)]).toEqual([...built.norms().subarray(0, 130 * FIELD_COUNT)]);
+    expect([...grown.norms().subarray(0, 130 * FIELD_COUNT)]).toEqual([
+      ...built.norms().subarray(0, 130 * FIELD_COUNT),
+    ]);
   });
 
   test('an array keeps its index while it holds the same tools', () => {
