@@ -4,6 +4,7 @@ import { percentile, type RankingQuality, rankingQuality } from './metrics';
 import { OkapiBm25 } from './okapi-bm25';
 import type { RetrievalSet } from './retrieval-sets';
 import { setTool, toolName } from './retrieval-sets';
+import { type RequestSample, type SlowestShare, slowestShare, wordCount } from './slowest';
 import { type ThreadTimes, threadTimes, threadTimesSince } from './thread-time';
 
 /** Ours (through `searchTools` on a toolbox) and BM25 over one set, with latency and the index build. */
@@ -25,6 +26,8 @@ export interface SetResult {
    * at its ticks, so only a pass's total is exact enough to divide, not one request's share.
    */
   readonly firstPass: ThreadTimes | undefined;
+  /** The slowest 1% of the first pass's requests: early (JIT), long, or waiting for a core. */
+  readonly firstSlowest: SlowestShare;
   /** A second pass over the same requests (JIT-compiled, lazy structures built): wall p50/p99, mean times. */
   readonly warm:
     | { readonly p50Ms: number; readonly p99Ms: number; readonly perRequest: ThreadTimes | undefined }
@@ -44,11 +47,18 @@ export async function evaluateSet(set: RetrievalSet, withParameters = false): Pr
     total === undefined
       ? undefined
       : { runMs: total.runMs / set.queries.length, waitMs: total.waitMs / set.queries.length };
+  const samples: RequestSample[] = [];
   const firstStarted = threadTimes();
-  for (const query of set.queries) {
+  for (const [position, query] of set.queries.entries()) {
+    // The scheduler's reading is taken outside the timed span.
+    const before = threadTimes();
     const started = performance.now();
     const matches = await searchTools(toolbox, { query: query.query, limit: 10 });
-    times.push(performance.now() - started);
+    const wallMs = performance.now() - started;
+    const after = threadTimes();
+    times.push(wallMs);
+    const waitMs = before === undefined || after === undefined ? 0 : after.waitMs - before.waitMs;
+    samples.push({ position, wallMs, waitMs, words: wordCount(query.query) });
     rankings.push(matches.map((match) => match.name));
   }
   const firstPass = perRequest(threadTimesSince(firstStarted));
@@ -86,6 +96,7 @@ export async function evaluateSet(set: RetrievalSet, withParameters = false): Pr
     p50Ms: percentile(times, 50),
     p99Ms: percentile(times, 99),
     firstPass,
+    firstSlowest: slowestShare(samples),
     warm,
     buildMs,
   };

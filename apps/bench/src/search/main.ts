@@ -12,6 +12,7 @@ import { finishTargets, markTarget } from '../targets';
 import { HYBRID_WEIGHT, measureHybrid } from './hybrid';
 import type { RankingQuality } from './metrics';
 import { measureQuality } from './quality';
+import { EARLY } from './slowest';
 import { measureSpeed } from './speed';
 
 const quick = process.argv.includes('--quick');
@@ -48,6 +49,10 @@ for (const result of plain) {
       : `; per request ${ms(times.runMs)} on a core, ${ms(times.waitMs)} waiting for one (mean)`;
   if (result.firstPass !== undefined)
     console.log(`  info first pass (the line above)${perRequest(result.firstPass)}`);
+  const slow = result.firstSlowest;
+  console.log(
+    `  info first pass, slowest 1% (${slow.count} requests, the p99): ${slow.early} among the first ${EARLY}, median ${slow.medianWords} words (all ${slow.allMedianWords}), ${(slow.waitShare * 100).toFixed(0)}% of their time waiting for a core`,
+  );
   if (result.warm !== undefined) {
     console.log(
       `  info second pass (warmed): p50 ${ms(result.warm.p50Ms)}, p99 ${ms(result.warm.p99Ms)}${perRequest(result.warm.perRequest)}`,

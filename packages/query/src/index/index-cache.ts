@@ -79,7 +79,10 @@ export function searchIndexFor(source: object, readTools: () => readonly AnyTool
   const tools = readTools();
   if (state !== undefined && isCurrent(state, revision, tools)) return state.index;
   if (state !== undefined && extends_(state.index, tools)) {
-    state.index.expect(tools.length);
+    // A batch at least as large as the index is announced like a build. A few registrations are not: each
+    // announcement would cap the next growth of every posting list at the new count, so registering tools
+    // one at a time would copy each full posting list (10,000 documents) to add one document.
+    if (tools.length >= state.index.size * 2) state.index.expect(tools.length);
     for (let position = state.index.size; position < tools.length; position++)
       state.index.add(tools[position] as AnyTool);
     state.revision = revision;

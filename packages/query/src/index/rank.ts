@@ -40,6 +40,12 @@ export interface RankRequest {
   readonly requireAll: boolean;
   /** An extra check of a (document, term) match, e.g. letter-for-letter equality in `exact` mode. */
   readonly verify?: ((doc: number, term: QueryTerm) => boolean) | undefined;
+  /**
+   * The caller reads the result before it ranks this index again (no filter that could rank in between, no
+   * await): the result is then written to buffers the index keeps instead of two new arrays sized by the
+   * matches (thousands of entries each for a long request). Valid until the next ranking of the index.
+   */
+  readonly transient?: boolean | undefined;
 }
 
 /** The matching documents (unordered) and their scores. */
@@ -70,6 +76,9 @@ interface Scratch {
   termDocs: Int32Array;
   /** Per-term hits of a request of several clauses, term after term (read only while ranking it). */
   hits: HitBuffers;
+  /** The result of a transient ranking (see {@link RankRequest.transient}). */
+  resultDocs: Int32Array;
+  resultScores: Float64Array;
   query: number;
   term: number;
 }
@@ -94,6 +103,8 @@ function scratchFor(index: SearchIndex): Scratch {
       touched: new Int32Array(capacity),
       termDocs: new Int32Array(capacity),
       hits: new HitBuffers(capacity),
+      resultDocs: new Int32Array(capacity),
+      resultScores: new Float64Array(capacity),
       query: 0,
       term: 0,
     };
@@ -220,8 +231,8 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
         )
       : { terms: request.terms, segments };
   const required = request.requireAll ? terms.length : 1;
-  const docs = new Int32Array(touchedCount);
-  const result = new Float64Array(touchedCount);
+  const docs = request.transient === true ? scratch.resultDocs : new Int32Array(touchedCount);
+  const result = request.transient === true ? scratch.resultScores : new Float64Array(touchedCount);
   let count = 0;
   for (let at = 0; at < touchedCount; at++) {
     const doc = touched[at] as number;

@@ -6,7 +6,7 @@ import { queryTools } from '../query/query-tools';
 import { analyze } from '../text/analyze';
 import { resolveSource } from './index-cache';
 import { reindexSearchIndex } from './reindex';
-import { FIELD_BITS, Postings, SearchIndex } from './search-index';
+import { FIELD_BITS, FIELD_COUNT, Postings, SearchIndex } from './search-index';
 
 describe('the search index of a toolbox', () => {
   test('grows with registrations instead of being rebuilt', () => {
@@ -19,6 +19,35 @@ describe('the search index of a toolbox', () => {
     expect(queryTools(toolbox, { text: 'radar', select: 'name' })).toEqual(['rain-radar']);
     expect(resolveSource(toolbox).index()).toBe(index);
     expect(index.size).toBe(6);
+  });
+
+  test('one registration at a time, or a batch, gives the postings and norms of a build at once', () => {
+    const make = (n: number) =>
+      createTool({
+        name: `report-${n % 7}-${n}`,
+        description: `Reads report ${n} of the ${n % 3 === 0 ? 'quarterly' : 'monthly'} sales ledger`,
+        tags: [n % 2 === 0 ? 'sales' : 'finance'],
+        execute: () => null,
+      });
+    const toolbox = createToolbox(Array.from({ length: 40 }, (_, n) => make(n)));
+    const grown = resolveSource(toolbox).index();
+    for (let n = 40; n < 60; n++) {
+      toolbox.register(make(n));
+      expect(queryTools(toolbox, { text: 'ledger', select: 'name' })).toHaveLength(n + 1);
+    }
+    // A batch at least as large as the index is announced like a build.
+    for (let n = 60; n < 130; n++) toolbox.register(make(n));
+    expect(resolveSource(toolbox).index()).toBe(grown);
+    const built = resolveSource(Array.from({ length: 130 }, (_, n) => make(n))).index();
+    expect(grown.size).toBe(130);
+    expect([...grown.postings.keys()]).toEqual([...built.postings.keys()]);
+    for (const [term, postings] of built.postings) {
+      expect([...(grown.postings.get(term) as Postings).docs]).toEqual([...postings.docs]);
+      expect([...(grown.postings.get(term) as Postings).tfs]).toEqual([...postings.tfs]);
+    }
+    expect([...grown.norms().subarray(0, 130 * FIELD_COUNT)]).toEqual([
+      ...built.norms().subarray(0, 130 * FIELD_COUNT),
+    ]);
   });
 
   test('an array keeps its index while it holds the same tools', () => {

@@ -267,11 +267,18 @@ export class SearchIndex {
     return postings;
   }
 
-  /** Per document and field, `1 / (1 - b + b * length / averageLength)`; recomputed after additions. */
+  /**
+   * Per document and field, `1 / (1 - b + b * length / averageLength)`; recomputed after additions (every
+   * norm moves with the averages) into the same buffer while it is large enough, so registering tools one at
+   * a time does not allocate a new array of all the norms before each query. Entries past the last document
+   * are not norms.
+   */
   norms(): Float32Array {
     const count = this.tools.length;
     if (this.#normsFor === count) return this.#norms;
-    const norms = new Float32Array(count * FIELD_COUNT);
+    if (this.#norms.length < count * FIELD_COUNT)
+      this.#norms = new Float32Array(Math.ceil(count * 1.25) * FIELD_COUNT);
+    const norms = this.#norms;
     for (let field = 0; field < FIELD_COUNT; field++) {
       const average = (this.#totals[field] as number) / Math.max(count, 1) || 1;
       for (let doc = 0; doc < count; doc++) {
@@ -279,7 +286,6 @@ export class SearchIndex {
         norms[doc * FIELD_COUNT + field] = 1 / (1 - B + (B * length) / average);
       }
     }
-    this.#norms = norms;
     this.#normsFor = count;
     return norms;
   }

@@ -45,7 +45,12 @@ export function queryTools(source: ToolSource, query: ToolQuery = {}): unknown[]
     results = matched.slice(offset, end).map((tool) => selectTool(tool, select, undefined));
   } else {
     const index = resolved.index();
-    const ranking = rank(index, { ...text, verify: exactVerifier(index, text) });
+    // Without a filter nothing ranks this index again before the ranking is read: it may be transient.
+    const ranking = rank(index, {
+      ...text,
+      verify: exactVerifier(index, text),
+      transient: filter === undefined,
+    });
     const accept = filter === undefined ? undefined : (doc: number) => filter(index.tools[doc] as AnyTool);
     results = topRanked(ranking, accept, offset, limit).map(({ doc, score }) =>
       selectTool(index.tools[doc] as AnyTool, select, score),

@@ -96,11 +96,14 @@ export async function searchTools<TTool extends AnyTool>(
   }
   options.signal?.throwIfAborted();
 
+  const semantically = embedder !== undefined && query.trim().length > 0 && semanticWeight > 0;
+  // Without an await or a filter before the ranking is read, it may live in the index's buffers.
+  const transient = !semantically && excluded.size === 0 && criteria === undefined;
   const lexical =
-    text === undefined ? undefined : rank(index, { ...text, verify: exactVerifier(index, text) });
+    text === undefined ? undefined : rank(index, { ...text, verify: exactVerifier(index, text), transient });
   let semantic: Map<AnyTool, number> | undefined;
   let embeddingError: string | undefined;
-  if (embedder !== undefined && query.trim().length > 0 && semanticWeight > 0) {
+  if (embedder !== undefined && semantically) {
     try {
       semantic = await semanticScores({
         query,
