@@ -44,7 +44,9 @@ function counts(words: readonly string[]): Map<string, number> {
 
 /** The best expected |gold in top k| of a ranking that orders groups freely and ties inside a group. */
 export function bestExpectedFound(groups: readonly { size: number; gold: number }[], k: number): number {
-  const sorted = [...groups].filter((group) => group.gold > 0).sort((a, b) => b.gold / b.size - a.gold / a.size);
+  const sorted = [...groups]
+    .filter((group) => group.gold > 0)
+    .sort((a, b) => b.gold / b.size - a.gold / a.size);
   let places = k;
   let found = 0;
   for (const group of sorted) {
@@ -83,7 +85,8 @@ export function ceilingOf(set: RetrievalSet, k = 5): Ceiling {
   const names = set.tools.map((tool) => terms(tool.name));
   const descriptions = set.tools.map((tool) => terms(tool.description));
   const textKeys = set.tools.map(
-    (_, doc) => `${[...(names[doc] as string[])].sort().join(' ')}|${(descriptions[doc] as string[]).join(' ')}`,
+    (_, doc) =>
+      `${[...(names[doc] as string[])].sort().join(' ')}|${(descriptions[doc] as string[]).join(' ')}`,
   );
   const nameCounts = names.map(counts);
   const descriptionCounts = descriptions.map(counts);

@@ -81,3 +81,32 @@ export function splitLiterals(text: string): { readonly asking: string; readonly
   });
   return { asking, literal: literal.join(' ') };
 }
+
+const WORD_AT = /[\p{L}\p{N}]+/gu;
+/** What ends a sentence: the next word starts it, so its capital says nothing. */
+const SENTENCE_END = /[.?!:;\n]/u;
+
+/**
+ * The words a request writes only as parts of names: capitalized inside a sentence ("New York", "Golden
+ * State", "Louvre"), never in lower case. A name is matched as written: it has no synonyms (the `new` of
+ * "New York" is not "create") and is no typo of another word.
+ */
+export function namedWords(text: string): ReadonlySet<string> {
+  const named = new Set<string>();
+  const plain = new Set<string>();
+  for (const match of text.matchAll(WORD_AT)) {
+    const token = match[0];
+    const at = match.index;
+    let before = at - 1;
+    while (before >= 0 && /[\s"'\u201c\u2018([-]/u.test(text.charAt(before))) before--;
+    const starts = before < 0 || SENTENCE_END.test(text.charAt(before));
+    const first = token.charAt(0);
+    const capital = first !== first.toLowerCase() && first === first.toUpperCase();
+    for (const word of tokenize(token)) {
+      if (capital && !starts) named.add(word);
+      else plain.add(word);
+    }
+  }
+  for (const word of plain) named.delete(word);
+  return named;
+}
