@@ -22,7 +22,8 @@ import { tokens } from './okapi-bm25';
 import { developmentSets } from './quality';
 import { type RetrievalSet, toolName } from './retrieval-sets';
 
-/** Plural, `-ing` and `-ed` removed (as the ranking's own light stemmer does), so inflections meet. */
+/** Plural, `-ing`, `-ed` and a final `-e` removed, a final `y` written `i` (as the ranking's own light stemmer
+ * does), so inflections meet. */
 export function lightStem(word: string): string {
   if (word.length < 4) return word;
   let out = word;
@@ -31,6 +32,7 @@ export function lightStem(word: string): string {
   if (out.endsWith('ing') && out.length > 5) out = out.slice(0, -3);
   else if (out.endsWith('ed') && out.length > 4) out = out.slice(0, -2);
   if (out.length > 3 && out.endsWith('e') && !out.endsWith('ee')) out = out.slice(0, -1);
+  if (out.length > 3 && /[^aeiouy]y$/.test(out)) out = `${out.slice(0, -1)}i`;
   return out;
 }
 
@@ -58,14 +60,19 @@ export function bestExpectedFound(groups: readonly { size: number; gold: number 
   return found;
 }
 
-function groupsBy(keys: readonly string[], gold: ReadonlySet<number>): { size: number; gold: number }[] {
+/** The tie groups that hold gold tools: each gold tool's group size (tools sharing its key) and gold count. */
+function goldGroups(
+  gold: ReadonlySet<number>,
+  keyOf: (doc: number) => string,
+  sizeOf: (key: string) => number,
+): { size: number; gold: number }[] {
   const byKey = new Map<string, { size: number; gold: number }>();
-  keys.forEach((key, doc) => {
-    const group = byKey.get(key) ?? { size: 0, gold: 0 };
-    group.size++;
-    if (gold.has(doc)) group.gold++;
+  for (const doc of gold) {
+    const key = keyOf(doc);
+    const group = byKey.get(key) ?? { size: sizeOf(key), gold: 0 };
+    group.gold++;
     byKey.set(key, group);
-  });
+  }
   return [...byKey.values()];
 }
 
@@ -88,8 +95,14 @@ export function ceilingOf(set: RetrievalSet, k = 5): Ceiling {
     (_, doc) =>
       `${[...(names[doc] as string[])].sort().join(' ')}|${(descriptions[doc] as string[]).join(' ')}`,
   );
+  const textSizes = counts(textKeys);
   const nameCounts = names.map(counts);
   const descriptionCounts = descriptions.map(counts);
+  const postings = new Map<string, number[]>();
+  set.tools.forEach((_, doc) => {
+    for (const term of new Set([...(names[doc] as string[]), ...(descriptions[doc] as string[])]))
+      postings.set(term, [...(postings.get(term) ?? []), doc]);
+  });
   const docOf = new Map(set.tools.map((tool, doc) => [toolName(tool.name), doc]));
   let textSum = 0;
   let evidenceSum = 0;
@@ -100,29 +113,34 @@ export function ceilingOf(set: RetrievalSet, k = 5): Ceiling {
       query.gold.map((name) => docOf.get(toolName(name))).filter((doc): doc is number => doc !== undefined),
     );
     const goldCount = query.gold.length;
-    const textGroups = groupsBy(textKeys, gold);
-    textSum += bestExpectedFound(textGroups, k) / goldCount;
-    for (const doc of gold) if (textKeys.filter((key) => key === textKeys[doc]).length > 1) textTwins++;
+    const textKey = (doc: number) => textKeys[doc] as string;
+    const textSize = (key: string) => textSizes.get(key) ?? 1;
+    textSum += bestExpectedFound(goldGroups(gold, textKey, textSize), k) / goldCount;
+    for (const doc of gold) if (textSize(textKey(doc)) > 1) textTwins++;
     const asked = [...new Set(terms(query.query))].sort();
-    const evidenceKeys = set.tools.map((_, doc) =>
+    const evidenceKey = (doc: number) =>
       asked
         .map((term) => `${nameCounts[doc]?.get(term) ?? 0}.${descriptionCounts[doc]?.get(term) ?? 0}`)
-        .join(','),
-    );
-    const found = bestExpectedFound(groupsBy(evidenceKeys, gold), k);
+        .join(',');
+    // Only the tools that hold a request word have a key of their own; the others share the empty one.
+    const matching = new Set(asked.flatMap((term) => postings.get(term) ?? []));
+    const evidenceSizes = counts([...matching].map(evidenceKey));
+    const emptyKey = evidenceKey(-1);
+    evidenceSizes.set(emptyKey, set.tools.length - matching.size);
+    const evidenceSize = (key: string) => evidenceSizes.get(key) ?? 1;
+    const found = bestExpectedFound(goldGroups(gold, evidenceKey, evidenceSize), k);
     evidenceSum += found / goldCount;
     if (found < goldCount - 1e-9) {
       for (const doc of gold) {
-        const key = evidenceKeys[doc] as string;
-        const tied = evidenceKeys.filter((other) => other === key).length - 1;
-        const empty = !key.split(',').some((pair) => pair !== '0.0');
+        const key = evidenceKey(doc);
+        const tied = evidenceSize(key) - 1;
         if (tied > 0)
           limited.push({
             query: query.query,
             bound: found / goldCount,
             gold: toolName(set.tools[doc]?.name ?? ''),
             tied,
-            empty,
+            empty: key === emptyKey,
           });
       }
     }
