@@ -93,6 +93,15 @@ export function splitLiterals(text: string): { readonly asking: string; readonly
 const WORD_AT = /[\p{L}\p{N}]+/gu;
 /** What ends a sentence: the next word starts it, so its capital says nothing. */
 const SENTENCE_END = /[.?!:;\n]/u;
+/** What may stand between the end of a sentence and its first word: spaces, quotes, brackets. */
+const OPENING = /[\s"'\u201c\u2018([-]/u;
+
+function isCapitalized(token: string): boolean {
+  const code = token.charCodeAt(0);
+  if (code < 128) return code >= 65 && code <= 90;
+  const first = token.charAt(0);
+  return first === first.toUpperCase() && first !== first.toLowerCase();
+}
 
 /**
  * The words a request writes only as parts of names: capitalized inside a sentence ("New York", "Golden
@@ -101,20 +110,18 @@ const SENTENCE_END = /[.?!:;\n]/u;
  */
 export function namedWords(text: string): ReadonlySet<string> {
   const named = new Set<string>();
-  const plain = new Set<string>();
+  // Only capitalized words are read closely; the others are kept as written, to be looked up.
+  const lower = new Set<string>();
+  const capitalized: string[] = [];
   for (const match of text.matchAll(WORD_AT)) {
     const token = match[0];
-    const at = match.index;
-    let before = at - 1;
-    while (before >= 0 && /[\s"'\u201c\u2018([-]/u.test(text.charAt(before))) before--;
-    const starts = before < 0 || SENTENCE_END.test(text.charAt(before));
-    const first = token.charAt(0);
-    const capital = first !== first.toLowerCase() && first === first.toUpperCase();
-    for (const word of tokenize(token)) {
-      if (capital && !starts) named.add(word);
-      else plain.add(word);
-    }
+    if (isCapitalized(token)) {
+      let before = match.index - 1;
+      while (before >= 0 && OPENING.test(text.charAt(before))) before--;
+      if (before < 0 || SENTENCE_END.test(text.charAt(before))) lower.add(token.toLowerCase());
+      else capitalized.push(token);
+    } else lower.add(token);
   }
-  for (const word of plain) named.delete(word);
+  for (const token of capitalized) for (const word of tokenize(token)) if (!lower.has(word)) named.add(word);
   return named;
 }
