@@ -9,9 +9,10 @@
  */
 import { loadavg } from 'node:os';
 import { finishTargets, markTarget } from '../targets';
+import { ceilingOf } from './ceiling';
 import { HYBRID_WEIGHT, measureHybrid } from './hybrid';
 import type { RankingQuality } from './metrics';
-import { measureQuality } from './quality';
+import { developmentSets, measureQuality } from './quality';
 import { EARLY } from './slowest';
 import { measureSpeed } from './speed';
 
@@ -58,6 +59,21 @@ for (const result of plain) {
       `  info second pass (warmed): p50 ${ms(result.warm.p50Ms)}, p99 ${ms(result.warm.p99Ms)}${perRequest(result.warm.perRequest)}`,
     );
   }
+}
+if (!quick) {
+  console.log(
+    '\nR@5 ceiling of any ranking over name and description, tied tools in blind order (ceiling.ts; BM25 + 0.100 must be below it)',
+  );
+  const sets = developmentSets();
+  plain.forEach((result, at) => {
+    const set = sets[at];
+    if (set === undefined) return;
+    const ceiling = ceilingOf(set);
+    const needed = result.bm25.at5 + 0.1;
+    console.log(
+      `  info ${result.set.padEnd(24)} same text ${ceiling.textBound.toFixed(3)}, same request evidence ${ceiling.evidenceBound.toFixed(3)}; ours ${result.ours.at5.toFixed(3)}, BM25 + 0.100 = ${needed.toFixed(3)}${needed > ceiling.evidenceBound ? ' (above the lexical ceiling)' : ''}`,
+    );
+  });
 }
 if (!quick) {
   console.log(

@@ -1,7 +1,7 @@
 import { stem } from '../text/stem';
 import { isStopword } from '../text/stopwords';
 import { tokenize } from '../text/tokenize';
-import { FILLER_WEIGHT, isFiller, LITERAL_WEIGHT, splitLiterals } from './query-weights';
+import { FILLER_WEIGHT, isFiller, LITERAL_WEIGHT, namedWords, splitLiterals } from './query-weights';
 import { segmentQuery } from './segments';
 
 /** One distinct term of a text query. */
@@ -17,6 +17,11 @@ export interface QueryTerm {
    * text, an identifier) or in request prose ("provide", "information").
    */
   readonly weight: number;
+  /**
+   * The word is written only as part of a name ("New York"): it meets its own term alone, with no synonym
+   * or typo match (see `namedWords`).
+   */
+  readonly named?: boolean;
 }
 
 /** At most this many distinct terms of a query are searched (the rarest ones when there are more). */
@@ -42,22 +47,27 @@ export function parseQuery(text: string): ParsedQuery {
   const words = [...askingWords, ...literalWords];
   const content = words.filter((word) => !isStopword(word));
   const keepAll = content.length === 0;
-  const byTerm = new Map<string, { surface: string; count: number; weight: number }>();
+  const byTerm = new Map<string, { surface: string; count: number; weight: number; named: boolean }>();
+  const names = namedWords(text);
   const sequence: string[] = [];
   const add = (word: string, weight: number) => {
     if (!keepAll && isStopword(word)) return;
     const term = stem(word);
     sequence.push(term);
     const entry = byTerm.get(term);
-    if (entry === undefined) byTerm.set(term, { surface: word, count: 1, weight });
+    const named = names.has(word);
+    if (entry === undefined) byTerm.set(term, { surface: word, count: 1, weight, named });
     else {
       entry.count++;
       entry.weight += weight;
+      entry.named &&= named;
     }
   };
   for (const word of askingWords) add(word, isFiller(word) ? FILLER_WEIGHT : 1);
   for (const word of literalWords) add(word, LITERAL_WEIGHT);
-  const terms = [...byTerm].map(([term, entry]) => ({ term, ...entry }));
+  const terms = [...byTerm].map(
+    ([term, { named, ...entry }]): QueryTerm => (named ? { term, ...entry, named } : { term, ...entry }),
+  );
   // The key (for the exact-name boost) is the query's terms in their written order.
   const key = keepAll || literalWords.length === 0 ? sequence.join(' ') : orderedKey(text);
   return { terms, key, segments: clausesOf(text, terms, !keepAll) };

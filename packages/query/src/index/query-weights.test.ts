@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { parseQuery } from './query-terms';
-import { FILLER_WEIGHT, isIdentifierLike, LITERAL_WEIGHT, splitLiterals } from './query-weights';
+import { FILLER_WEIGHT, isIdentifierLike, LITERAL_WEIGHT, namedWords, splitLiterals } from './query-weights';
 
 const weightOf = (query: string, term: string) =>
   parseQuery(query).terms.find((entry) => entry.term === term)?.weight;
@@ -116,6 +116,44 @@ describe('clauses of a request for several things', () => {
             expect(new Set(segment).size).toBe(segment.length);
             for (const index of segment) expect(parsed.terms[index]).toBeDefined();
           }
+        },
+      ),
+    );
+  });
+});
+
+describe('names in a request', () => {
+  test('words capitalized inside a sentence and never in lower case are names', () => {
+    expect([
+      ...namedWords('Book a hotel in New York. Then find a new restaurant near Central Park.'),
+    ]).toEqual(['york', 'central', 'park']);
+    // The first word of a sentence or of a quotation is capitalized for grammar, not as a name.
+    expect([...namedWords('"Find the weather." Also: Check the Louvre hours')]).toEqual(['louvre']);
+    const parsed = parseQuery('Plan a trip to New York and find the schedule');
+    expect(parsed.terms.find((term) => term.term === 'york')?.named).toBe(true);
+    expect(parsed.terms.find((term) => term.term === 'new')?.named).toBe(true);
+    expect(parsed.terms.find((term) => term.term === 'schedul')?.named).toBeUndefined();
+  });
+
+  test('a name is never a word the request also writes in lower case (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            word,
+            word.map((text) => text[0]?.toUpperCase() + text.slice(1)),
+            fc.constant('.'),
+          ),
+          {
+            maxLength: 30,
+          },
+        ),
+        (parts) => {
+          const text = parts.join(' ');
+          const lower = new Set(
+            parts.filter((part) => part === part.toLowerCase()).map((part) => part.toLowerCase()),
+          );
+          for (const name of namedWords(text)) expect(lower.has(name)).toBe(false);
         },
       ),
     );

@@ -81,3 +81,39 @@ export function splitLiterals(text: string): { readonly asking: string; readonly
   });
   return { asking, literal: literal.join(' ') };
 }
+
+const WORD_AT = /[\p{L}\p{N}]+/gu;
+/** What ends a sentence: the next word starts it, so its capital says nothing. */
+const SENTENCE_END = /[.?!:;\n]/u;
+/** What may stand between the end of a sentence and its first word: spaces, quotes, brackets. */
+const OPENING = /[\s"'\u201c\u2018([-]/u;
+
+function isCapitalized(token: string): boolean {
+  const code = token.charCodeAt(0);
+  if (code < 128) return code >= 65 && code <= 90;
+  const first = token.charAt(0);
+  return first === first.toUpperCase() && first !== first.toLowerCase();
+}
+
+/**
+ * The words a request writes only as parts of names: capitalized inside a sentence ("New York", "Golden
+ * State", "Louvre"), never in lower case. A name is matched as written: it has no synonyms (the `new` of
+ * "New York" is not "create") and is no typo of another word.
+ */
+export function namedWords(text: string): ReadonlySet<string> {
+  const named = new Set<string>();
+  // Only capitalized words are read closely; the others are kept as written, to be looked up.
+  const lower = new Set<string>();
+  const capitalized: string[] = [];
+  for (const match of text.matchAll(WORD_AT)) {
+    const token = match[0];
+    if (isCapitalized(token)) {
+      let before = match.index - 1;
+      while (before >= 0 && OPENING.test(text.charAt(before))) before--;
+      if (before < 0 || SENTENCE_END.test(text.charAt(before))) lower.add(token.toLowerCase());
+      else capitalized.push(token);
+    } else lower.add(token);
+  }
+  for (const token of capitalized) for (const word of tokenize(token)) if (!lower.has(word)) named.add(word);
+  return named;
+}

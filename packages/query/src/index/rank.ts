@@ -122,6 +122,7 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
   const norms = index.norms();
   const weights = request.weights;
   const describes = (weights[1] as number) > 0;
+  const relevance = request.mode === 'relevance';
   const verify = request.verify;
   let touchedCount = 0;
   scratch.hits.clear();
@@ -157,7 +158,14 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
         if (frequency === 0) continue;
         if (verify !== undefined && !verify(doc, term)) continue;
         const score = (weight * frequency * (K1 + 1)) / (frequency + K1);
-        const inName = (tfs[position] as number) & FIELD_MASK && (weights[0] as number) > 0 ? 1 : 0;
+        // In relevance ranking a name is covered by the request's own words: a synonym or a typo match
+        // (`tell` for `cell`) still scores, but does not make the name look asked for.
+        const inName =
+          (tfs[position] as number) & FIELD_MASK &&
+          (weights[0] as number) > 0 &&
+          (!relevance || candidate.term === term.term)
+            ? 1
+            : 0;
         const inDescription =
           describes && candidate.term === term.term && ((tfs[position] as number) >>> FIELD_BITS) & FIELD_MASK
             ? 1

@@ -72,6 +72,32 @@ describe('searchTools: name phrases and name feedback', () => {
     expect(names(matches)).toEqual(['record_vitals', 'book_appointment']);
   });
 
+  test('a name in the request meets its own word only, never a synonym or a typo of one', async () => {
+    const toolbox = createToolbox([
+      tool('model_make', 'Make a model'),
+      tool('restaurant_find', 'Find restaurants in a city'),
+    ]);
+    // The `new` of "New York" is part of a name: it does not meet `make` (a synonym of `new` as "create").
+    const named = await searchTools(toolbox, { query: 'restaurants in New York', limit: 5 });
+    expect(names(named)).toEqual(['restaurant_find']);
+    // Written as a word of the request, it does.
+    const asked = await searchTools(toolbox, { query: 'a new model', limit: 1 });
+    expect(names(asked)).toEqual(['model_make']);
+  });
+
+  test('in task prose a short word no tool uses is not read as a typo', async () => {
+    const toolbox = createToolbox([
+      tool('chess_play', 'Make a move in a chess game'),
+      tool('trip_itinerary', 'Build an itinerary for a trip with hotels and sights'),
+    ]);
+    const prose =
+      'Could you help me plan my summer trip to the coast next month with hotels, sights and a budget?';
+    const matches = await searchTools(toolbox, { query: prose, limit: 2 });
+    expect(names(matches)).toEqual(['trip_itinerary']);
+    // A short request keeps its typo tolerance: `chess plya` still meets `play`.
+    expect(names(await searchTools(toolbox, { query: 'chess plya', limit: 1 }))).toEqual(['chess_play']);
+  });
+
   test('a word no tool uses meets the tool words of its family, and the match says which', async () => {
     const toolbox = createToolbox([
       tool('query_history_today', 'What happened on a date in history'),
@@ -81,7 +107,8 @@ describe('searchTools: name phrases and name feedback', () => {
     const matches = await searchTools(toolbox, { query: 'historical events of April 21st', limit: 3 });
     expect(names(matches)).toEqual(['query_history_today']);
     expect(matches[0]?.matched).toEqual([
-      { word: 'historical', term: 'history', fields: ['name', 'description'] },
+      // The indexed term is the stem: `history` is written `histori` (Porter's final y -> i).
+      { word: 'historical', term: 'histori', fields: ['name', 'description'] },
     ]);
     // A word the tools use is not widened: `history` does not meet `historian`.
     const widened = await searchTools(

@@ -6,10 +6,15 @@ const CACHE_LIMIT = 100_000;
  * `new` (`New York`), nor `bias` meet `bia`.
  */
 const INVARIANT = new Set(['news', 'atlas', 'cosmos', 'bias', 'andes']);
+/**
+ * Function words that queries keep (negations and particles, see `isStopword`): a stem never becomes one, so
+ * `note` does not meet the `not` of "it should not exceed".
+ */
+const KEPT_FUNCTION_WORDS = new Set(['not', 'no', 'on', 'off', 'up', 'out', 'down']);
 
 /**
  * A light English stemmer: plurals, `-ing`, `-ed` and a final `-e` are removed so that the inflections of a
- * word meet (`creates`, `created`, `creating`, `create` -> `creat`; `queries` -> `query`; `matches`,
+ * word meet (`creates`, `created`, `creating`, `create` -> `creat`; `queries` -> `queri`; `matches`,
  * `match` -> `match`). Deliberately conservative: it never removes derivational suffixes, which the
  * ranking handles with prefix matching instead. Only lowercase ASCII words of four letters or more change.
  */
@@ -34,7 +39,17 @@ function stemWord(input: string): string {
   // `embedding` -> `embed` must meet `embed` -> `emb`.
   if (endsWithEd(word)) word = word.slice(0, -2);
 
-  if (word.length > 3 && word.endsWith('e') && !word.endsWith('ee')) word = word.slice(0, -1);
+  if (
+    word.length > 3 &&
+    word.endsWith('e') &&
+    !word.endsWith('ee') &&
+    !KEPT_FUNCTION_WORDS.has(word.slice(0, -1))
+  )
+    word = word.slice(0, -1);
+  // A final `y` after a consonant is written `i` (Porter's step 1c): `calories` (`calory`) meets `calorie`
+  // (`calori`), `movies` meets `movie`, `city` meets `cities`.
+  if (word.length > 3 && word.endsWith('y') && !VOWEL.test(word.charAt(word.length - 2)))
+    word = `${word.slice(0, -1)}i`;
   return word;
 }
 

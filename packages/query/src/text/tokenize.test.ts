@@ -49,10 +49,17 @@ describe('analyze and stem', () => {
       ['match', 'matches'],
       ['embed', 'embedding', 'embedded'],
       ['address', 'addresses'],
+      ['calorie', 'calories'],
+      ['movie', 'movies'],
+      ['city', 'cities'],
     ]) {
       expect(new Set(group.map(stem)).size).toBe(1);
     }
     expect(stem('status')).toBe('status');
+    // A stem never becomes a function word that queries keep: `note` does not meet `not`.
+    expect(stem('note')).not.toBe('not');
+    expect(stem('notes')).toBe(stem('note'));
+    expect(stem('day')).toBe('day');
     expect(stem('need')).toBe('need');
     // A final `s` that is no plural: `news` does not meet `new` (`New York`).
     expect(stem('news')).toBe('news');
