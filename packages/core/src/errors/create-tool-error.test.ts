@@ -3,39 +3,10 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { cancelledError } from '../execution/cancellation';
 import { createTool } from '../tool/public';
-import { categoryOf, createToolError, isToolError } from './create-tool-error';
+import { categoryOf, createToolError, isToolError, TOOL_ERROR_CODES } from './create-tool-error';
 import { type ToolErrorCode, toolErrorOf } from './tool-error';
 
-const CODES = [
-  'TOOL_NOT_FOUND',
-  'INVALID_TOOL_CALL',
-  'MALFORMED_ARGUMENTS',
-  'INVALID_ARGUMENTS',
-  'POLICY_DENIED',
-  'POLICY_ERROR',
-  'MUTATION_DENIED',
-  'DANGEROUS_DENIED',
-  'APPROVAL_REQUIRED',
-  'INPUT_REQUIRED',
-  'APPROVAL_INVALID',
-  'APPROVAL_STORE_FAILED',
-  'TOOL_UNAVAILABLE',
-  'TOOL_NOT_IMPLEMENTED',
-  'TOOLBOX_CLOSED',
-  'EXECUTION_FAILED',
-  'LAZY_LOAD_FAILED',
-  'STREAM_FAILED',
-  'TIMEOUT',
-  'CANCELLED',
-  'RATE_LIMITED',
-  'LOOP_DETECTED',
-  'BUDGET_EXCEEDED',
-  'IDEMPOTENCY_UNKNOWN_OUTCOME',
-  'IDEMPOTENCY_AUTHORIZATION_REQUIRED',
-  'IDEMPOTENCY_AUTHORITY_MISMATCH',
-  'IDEMPOTENCY_RECEIPT_REJECTED',
-  'IDEMPOTENCY_STORE_FAILED',
-] as const satisfies readonly ToolErrorCode[];
+const CODES = TOOL_ERROR_CODES;
 
 describe('toolErrorOf and the table of categories', () => {
   test('the categories the initial load states by hand are the ones the table gives', () => {

@@ -41,6 +41,19 @@ const CATEGORY: Readonly<Record<ToolErrorCode, ToolErrorCategory>> = {
   IDEMPOTENCY_STORE_FAILED: 'unavailable',
 };
 
+/**
+ * Every {@link ToolErrorCode}, in a stable order: for schemas and documents that enumerate them (the
+ * OpenAPI export's `ToolError` schema), and for tests over every code.
+ *
+ * @example
+ * ```ts
+ * TOOL_ERROR_CODES.includes('TIMEOUT'); // true
+ * ```
+ */
+export const TOOL_ERROR_CODES: readonly ToolErrorCode[] = /* @__PURE__ */ Object.freeze(
+  Object.keys(CATEGORY) as ToolErrorCode[],
+);
+
 const RETRYABLE = new Set<ToolErrorCode>([
   'TIMEOUT',
   'EXECUTION_FAILED',

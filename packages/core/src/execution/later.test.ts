@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { z } from 'zod';
 import { createTool } from '../tool/public';
+import { LATER_MEMBERS } from '../toolbox/create-toolbox';
 import { createToolbox } from '../toolbox/public';
 
 const echo = () =>
@@ -11,19 +12,7 @@ const echo = () =>
     execute: ({ text }, context) => `${text}:${context.toolName}`,
   });
 
-const LATER = [
-  'getAvailable',
-  'resumeApproval',
-  'restoreApproval',
-  'revokeApproval',
-  'issueGrant',
-  'listGrants',
-  'revokeGrant',
-  'toOpenAITools',
-  'toAnthropicTools',
-  'toGeminiTools',
-  'toProvider',
-] as const;
+const LATER = LATER_MEMBERS;
 
 describe('methods that load their code on first use', () => {
   test('are non-enumerable methods of the prototype, like the other members', () => {

@@ -29,8 +29,11 @@ import type { SerializedToolbox, Toolbox, ToolboxOptions } from './types';
 
 let batchModule: typeof import('./batch') | undefined;
 
-/** Toolbox methods whose code is the lazy chunk `execution/later-members`. */
-const LATER_MEMBERS = [
+/**
+ * Toolbox methods whose code is the lazy chunk `execution/later-members`.
+ * @internal
+ */
+export const LATER_MEMBERS = [
   'getAvailable',
   'resumeApproval',
   'restoreApproval',

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { createTool, createToolbox } from '@armorer/core';
+import { createTool, createToolbox, TOOL_ERROR_CODES } from '@armorer/core';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import fc from 'fast-check';
 import { z } from 'zod';
@@ -81,6 +81,13 @@ describe('toOpenAPI', () => {
     expect(document.components.schemas['ToolError']).toMatchObject({
       required: ['category', 'code', 'message', 'retryable'],
     });
+    // Every code a call can fail with, approval and idempotency refusals included, is a value the schema allows.
+    const codes = (document.components.schemas['ToolError'] as { properties: { code: { enum: string[] } } })
+      .properties.code.enum;
+    for (const code of ['APPROVAL_INVALID', 'APPROVAL_STORE_FAILED', 'IDEMPOTENCY_STORE_FAILED', 'TIMEOUT']) {
+      expect(codes).toContain(code);
+    }
+    expect(codes).toEqual([...TOOL_ERROR_CODES]);
   });
 
   test('recursive schemas: $defs become components and references point at them', async () => {

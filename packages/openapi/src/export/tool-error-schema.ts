@@ -1,4 +1,4 @@
-import type { ToolErrorCategory, ToolErrorCode } from '@armorer/core';
+import { TOOL_ERROR_CODES, type ToolErrorCategory } from '@armorer/core';
 import type { JsonObject } from '../schema/json';
 
 const CATEGORIES: readonly ToolErrorCategory[] = [
@@ -13,30 +13,6 @@ const CATEGORIES: readonly ToolErrorCategory[] = [
   'internal',
 ];
 
-const CODES: readonly ToolErrorCode[] = [
-  'TOOL_NOT_FOUND',
-  'INVALID_TOOL_CALL',
-  'MALFORMED_ARGUMENTS',
-  'INVALID_ARGUMENTS',
-  'POLICY_DENIED',
-  'POLICY_ERROR',
-  'MUTATION_DENIED',
-  'DANGEROUS_DENIED',
-  'APPROVAL_REQUIRED',
-  'INPUT_REQUIRED',
-  'TOOL_UNAVAILABLE',
-  'TOOL_NOT_IMPLEMENTED',
-  'TOOLBOX_CLOSED',
-  'EXECUTION_FAILED',
-  'LAZY_LOAD_FAILED',
-  'STREAM_FAILED',
-  'TIMEOUT',
-  'CANCELLED',
-  'RATE_LIMITED',
-  'LOOP_DETECTED',
-  'BUDGET_EXCEEDED',
-];
-
 /** The component name of the ToolError schema in generated documents. */
 export const TOOL_ERROR_SCHEMA = 'ToolError';
 
@@ -48,7 +24,7 @@ export function toolErrorSchema(): JsonObject {
       'A failed tool call: a stable category and code, and a message written for a model to act on.',
     properties: {
       category: { type: 'string', enum: [...CATEGORIES] },
-      code: { type: 'string', enum: [...CODES] },
+      code: { type: 'string', enum: [...TOOL_ERROR_CODES] },
       message: { type: 'string' },
       retryable: { type: 'boolean', description: 'Whether repeating the same call may succeed.' },
       details: {
