@@ -274,6 +274,19 @@ function invokeWrapped(state: CallState): StartedCall {
   return withStages((stages) => settleStarted(stages.invokeWrapped(state)));
 }
 
+/** What an implementation returned: a promise leaves the state running, anything else completes it. */
+export function settleReturned(state: CallState, returned: unknown): StartedCall {
+  try {
+    if (isThenable(returned)) {
+      state.pending = Promise.resolve(returned);
+      return state;
+    }
+  } catch (error) {
+    return failed(state, error);
+  }
+  return complete(state, returned);
+}
+
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (
     typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function'

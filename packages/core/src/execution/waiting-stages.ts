@@ -11,9 +11,9 @@ import { finishCall } from './finish-call';
 import { Invocation } from './invocation';
 import { observeSteps } from './observe-steps';
 import { createPolicyContext } from './policy-steps';
-import { commitThenInvoke, invoke, type StartedCall, settleStarted } from './run-call';
+import { commitThenInvoke, invoke, type StartedCall, settleReturned, settleStarted } from './run-call';
 import { createContext, interrupted } from './run-steps';
-import { complete, failed } from './settle-call';
+import { failed } from './settle-call';
 import { collectStream, liveStream } from './stream';
 import type { ToolResult } from './types';
 import { waitInterruptible } from './wait-interruptible';
@@ -153,17 +153,8 @@ export function invokeWrapped(state: CallState): StartedCall {
       state.x?.observer === undefined || observeSteps === undefined
         ? run(state.params, context as never)
         : observeSteps.runObserved(state, run, context);
-    if (
-      typeof returned === 'object' &&
-      returned !== null &&
-      typeof (returned as PromiseLike<unknown>).then === 'function'
-    ) {
-      // As in `invoke`: any thenable is adopted by a native promise, so a hostile `then` can only reject it.
-      state.pending = Promise.resolve(returned);
-      return state;
-    }
   } catch (error) {
     return failed(state, error);
   }
-  return complete(state, returned);
+  return settleReturned(state, returned);
 }
