@@ -1,4 +1,5 @@
 import type { AnyTool, ToolCallContext, ToolConfiguration } from '../tool/types';
+import { definitionRevision } from './definition-revision';
 import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions } from './types';
 
 /**
@@ -63,4 +64,24 @@ export function withExecutionInterceptor<TOptions extends ToolExecuteOptions | B
 export function interceptorOf(options: ToolExecuteOptions): ExecutionInterceptor | undefined {
   const interceptor = (options as Partial<InterceptedExecuteOptions>)[EXECUTION_INTERCEPTOR];
   return typeof interceptor === 'function' ? interceptor : undefined;
+}
+
+/** The invocation handed to an interceptor; a class so a call allocates no closures. */
+export class Invocation implements InterceptedInvocation {
+  constructor(
+    readonly call: ToolCall,
+    readonly params: Record<string, unknown>,
+    readonly context: ToolCallContext,
+    readonly tool: AnyTool,
+    readonly configuration: ToolConfiguration,
+    readonly policyRevision: string | undefined,
+  ) {}
+
+  get toolRevision(): string {
+    return definitionRevision(this.configuration);
+  }
+
+  proceed(): unknown {
+    return this.configuration.execute(this.params, this.context as never);
+  }
 }

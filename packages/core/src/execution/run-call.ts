@@ -3,13 +3,14 @@ import { RESUME } from '../approval/resume-key';
 import type { ResumeState } from '../approval/resume-state';
 import type { ToolError } from '../errors/tool-error';
 import { freezeRequestContext, type RequestContext } from '../policy/request-context';
+import type { ToolCallContext } from '../tool/types';
 import { ArgumentsFailure, parseArguments } from './arguments';
 import { CallState } from './call-state';
 import { armCancellation, cancelledError } from './cancellation';
 import { failedWith, failWith, refuse } from './failure-path';
 import { finishCall } from './finish-call';
 import { nextExecutionId } from './ids';
-import { type ExecutionInterceptor, interceptorOf } from './interceptor';
+import { type ExecutionInterceptor, Invocation, interceptorOf } from './interceptor';
 import { observeSteps } from './observe-steps';
 import { readsContext } from './reads-context';
 import type { Registration } from './registration';
@@ -245,16 +246,32 @@ function afterCommit(state: CallState, failure: ToolError | undefined): StartedC
 export function invoke(state: CallState): StartedCall {
   if (state.phase !== 'active') state.setPhase('active');
   if (state.tracker.observing) state.ext.startedAt = state.ext.lastActivityAt = Date.now();
-  if (state.x?.interceptor !== undefined || state.x?.observer !== undefined) return invokeWrapped(state);
   let returned: unknown;
   try {
-    // The plain path: an implementation that cannot see a context gets none (see readsContext).
+    const interceptor = state.x?.interceptor;
     const reg = state.reg;
-    reg.passContext ??= readsContext(reg.config.execute);
-    returned = reg.passContext
-      ? reg.config.execute(state.params, createContext(reg, state) as never)
-      : (reg.config.execute as (params: Record<string, unknown>) => unknown)(state.params);
-    if (isThenable(returned)) {
+    if (interceptor === undefined && state.x?.observer === undefined) {
+      // The plain path: an implementation that cannot see a context gets none (see readsContext).
+      reg.passContext ??= readsContext(reg.config.execute);
+      returned = reg.passContext
+        ? reg.config.execute(state.params, createContext(reg, state) as never)
+        : (reg.config.execute as (params: Record<string, unknown>) => unknown)(state.params);
+    } else {
+      const context = createContext(reg, state);
+      // An interceptor (idempotency) decides whether the implementation runs; an observer (tracing) wraps
+      // whatever runs, so a deduplicated call is traced too.
+      const run: (params: Record<string, unknown>, context: never) => unknown =
+        interceptor === undefined ? reg.config.execute : () => interceptor(intercepted(state, context));
+      returned =
+        state.x?.observer === undefined
+          ? run(state.params, context as never)
+          : (observeSteps as NonNullable<typeof observeSteps>).runObserved(state, run, context);
+    }
+    if (
+      typeof returned === 'object' &&
+      returned !== null &&
+      typeof (returned as PromiseLike<unknown>).then === 'function'
+    ) {
       // A native promise is used as is; any other thenable is adopted by one, so a hostile `then`
       // (a throwing getter, a `then` that throws or calls back twice) can only reject it.
       state.pending = Promise.resolve(returned);
@@ -266,29 +283,14 @@ export function invoke(state: CallState): StartedCall {
   return complete(state, returned);
 }
 
-/**
- * A call with an interceptor (idempotency) or an observer (tracing) runs its implementation through the
- * waiting stages' `invokeWrapped`, loaded with the first such call (a plain call never needs it).
- */
-function invokeWrapped(state: CallState): StartedCall {
-  return withStages((stages) => settleStarted(stages.invokeWrapped(state)));
-}
-
-/** What an implementation returned: a promise leaves the state running, anything else completes it. */
-export function settleReturned(state: CallState, returned: unknown): StartedCall {
-  try {
-    if (isThenable(returned)) {
-      state.pending = Promise.resolve(returned);
-      return state;
-    }
-  } catch (error) {
-    return failed(state, error);
-  }
-  return complete(state, returned);
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function'
+function intercepted(state: CallState, context: ToolCallContext): Invocation {
+  const reg = state.reg;
+  return new Invocation(
+    state.call,
+    state.params,
+    context,
+    reg.tool,
+    reg.config,
+    reg.owner.revisions.policyRevision,
   );
 }

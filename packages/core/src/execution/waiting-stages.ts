@@ -8,12 +8,9 @@ import { type CallState, INTERRUPTED } from './call-state';
 import { ConcurrencyGate } from './concurrency-gate';
 import { capabilityDenied } from './failures';
 import { finishCall } from './finish-call';
-import { Invocation } from './invocation';
-import { observeSteps } from './observe-steps';
 import { createPolicyContext } from './policy-steps';
-import { commitThenInvoke, invoke, type StartedCall, settleReturned, settleStarted } from './run-call';
-import { createContext, interrupted } from './run-steps';
-import { failed } from './settle-call';
+import { commitThenInvoke, invoke, settleStarted } from './run-call';
+import { interrupted } from './run-steps';
 import { collectStream, liveStream } from './stream';
 import type { ToolResult } from './types';
 import { waitInterruptible } from './wait-interruptible';
@@ -120,41 +117,4 @@ export async function afterPolicyThenFinish(state: CallState, value: unknown): P
     );
   }
   return finishCall(state, 'success', value, undefined, 'execute-success');
-}
-
-/**
- * Runs the implementation of a call with an interceptor (idempotency) or an observer (tracing): the
- * interceptor decides whether the implementation runs; the observer wraps whatever runs, so a
- * deduplicated call is traced too.
- */
-export function invokeWrapped(state: CallState): StartedCall {
-  // The first such call waited for this chunk: it may have been cancelled meanwhile.
-  if (state.interrupted !== undefined) return interrupted(state);
-  let returned: unknown;
-  try {
-    const reg = state.reg;
-    const interceptor = state.x?.interceptor;
-    const context = createContext(reg, state);
-    const run: (params: Record<string, unknown>, context: never) => unknown =
-      interceptor === undefined
-        ? reg.config.execute
-        : () =>
-            interceptor(
-              new Invocation(
-                state.call,
-                state.params,
-                context,
-                reg.tool,
-                reg.config,
-                reg.owner.revisions.policyRevision,
-              ),
-            );
-    returned =
-      state.x?.observer === undefined || observeSteps === undefined
-        ? run(state.params, context as never)
-        : observeSteps.runObserved(state, run, context);
-  } catch (error) {
-    return failed(state, error);
-  }
-  return settleReturned(state, returned);
 }
