@@ -248,24 +248,15 @@ export function invoke(state: CallState): StartedCall {
   if (state.tracker.observing) state.ext.startedAt = state.ext.lastActivityAt = Date.now();
   let returned: unknown;
   try {
-    const interceptor = state.x?.interceptor;
     const reg = state.reg;
-    if (interceptor === undefined && state.x?.observer === undefined) {
+    if (state.x?.interceptor === undefined && state.x?.observer === undefined) {
       // The plain path: an implementation that cannot see a context gets none (see readsContext).
       reg.passContext ??= readsContext(reg.config.execute);
       returned = reg.passContext
         ? reg.config.execute(state.params, createContext(reg, state) as never)
         : (reg.config.execute as (params: Record<string, unknown>) => unknown)(state.params);
     } else {
-      const context = createContext(reg, state);
-      // An interceptor (idempotency) decides whether the implementation runs; an observer (tracing) wraps
-      // whatever runs, so a deduplicated call is traced too.
-      const run: (params: Record<string, unknown>, context: never) => unknown =
-        interceptor === undefined ? reg.config.execute : () => interceptor(intercepted(state, context));
-      returned =
-        state.x?.observer === undefined
-          ? run(state.params, context as never)
-          : (observeSteps as NonNullable<typeof observeSteps>).runObserved(state, run, context);
+      returned = runWrapped(state);
     }
     if (
       typeof returned === 'object' &&
@@ -281,6 +272,23 @@ export function invoke(state: CallState): StartedCall {
     return failed(state, error);
   }
   return complete(state, returned);
+}
+
+/**
+ * Runs the implementation of a call with an interceptor (idempotency: it decides whether the
+ * implementation runs) or an observer (tracing: it wraps whatever runs, so a deduplicated call is traced
+ * too). A function of its own: the closure it builds would otherwise make every plain call allocate the
+ * scope it captures.
+ */
+function runWrapped(state: CallState): unknown {
+  const reg = state.reg;
+  const interceptor = state.x?.interceptor;
+  const context = createContext(reg, state);
+  const run: (params: Record<string, unknown>, context: never) => unknown =
+    interceptor === undefined ? reg.config.execute : () => interceptor(intercepted(state, context));
+  return state.x?.observer === undefined
+    ? run(state.params, context as never)
+    : (observeSteps as NonNullable<typeof observeSteps>).runObserved(state, run, context);
 }
 
 function intercepted(state: CallState, context: ToolCallContext): Invocation {
