@@ -5,21 +5,10 @@
 import type { ApprovalBinding, ApprovalRequestView } from '@armorer/approval';
 import type { CompletedEntry, StartedEntry, ToolResultCache } from '@armorer/idempotency';
 import { benchBindings, completedEntry, startedEntry } from '../stores/records';
+import { BENCH_VIEW } from '../stores/types';
 
-export const view: ApprovalRequestView = {
-  principalId: 'principal-1',
-  tenantId: 'tenant-1',
-  ownerId: 'owner-1',
-  audience: 'tenant',
-  agentId: 'agent-1',
-  runId: 'run-1',
-  authorizationRevision: 7,
-  capabilities: ['files:read'],
-  toolboxRevision: 'toolbox-1',
-  toolDefinitionRevision: 'tooldef-1',
-  policyRevision: 'policy-1',
-  approvalRevision: 'approval-1',
-};
+/** The request every reserve is matched against: the one the in-process store bench issues under. */
+export const view: ApprovalRequestView = BENCH_VIEW;
 
 /** `count` bindings under {@link view}, nonces `label-index`, signed and parsed before timing starts. */
 export function bindings(count: number, label: string): ApprovalBinding[] {
