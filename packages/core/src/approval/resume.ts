@@ -149,14 +149,16 @@ async function settle(
   resume: ResumeState,
   started: StartedCall | Promise<never>,
 ): Promise<ResumedToolResult> {
-  let result: ToolResult;
+  let result: ToolResult | undefined;
+  let thrown: unknown;
   try {
     result = await toPromise(started);
   } catch (error) {
-    if (!resume.committed) await releaseQuietly(resume.store, resume.binding);
-    return refusal(host.emitter, descriptor, resume.binding, error);
+    thrown = error;
   }
+  // Released before the result (or the refusal's error event) is out, so no one sees it still reserved.
   if (!resume.committed) await releaseQuietly(resume.store, resume.binding);
+  if (result === undefined) return refusal(host.emitter, descriptor, resume.binding, thrown);
   const edited = (result as Partial<ResumedToolResult>).executedArgumentsEdited;
   // Refusals before admission (a closed owner, an unavailable tool) carry no call state.
   return edited === undefined
