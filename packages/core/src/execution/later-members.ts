@@ -48,8 +48,9 @@ function resumeApproval(
   descriptor: unknown,
   options: ResumeApprovalOptions,
 ) {
-  const { registrations, emitter, owner } = internalsOf(toolbox);
-  return resumeThrough(owner.approvalSettings, { registrations, emitter }, descriptor, options);
+  const internals = internalsOf(toolbox);
+  // The internals carry the registrations and the emitter a resume needs: no host object per resume.
+  return resumeThrough(internals.owner.approvalSettings, internals, descriptor, options);
 }
 
 /** Approval management methods: their module and the approval runtime load on first use. */
