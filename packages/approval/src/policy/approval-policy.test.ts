@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import fc from 'fast-check';
 import { missingCapability, resolveApprovalRequirement } from './approval-policy';
 
 const tool = (name: string, metadata?: { mutates?: boolean; dangerous?: boolean }) => ({
@@ -34,6 +35,24 @@ describe('the two-axis approval policy', () => {
     expect(missingCapability(['a', 'b'], ['b'])).toBe('a');
     expect(missingCapability(['a'], undefined)).toBe('a');
     expect(missingCapability([], undefined)).toBeUndefined();
+  });
+
+  test('missingCapability names the first required capability the held list lacks, frozen or not', () => {
+    const capability = fc.constantFrom('a', 'b', 'c', 'mail:send', '');
+    fc.assert(
+      fc.property(
+        fc.array(capability, { maxLength: 4 }),
+        fc.option(fc.array(capability, { maxLength: 4 }), { nil: undefined }),
+        fc.boolean(),
+        (required, held, frozen) => {
+          const expected = required.find((item) => held === undefined || !held.includes(item));
+          const lists = frozen
+            ? [Object.freeze([...required]), held && Object.freeze([...held])]
+            : [required, held];
+          expect(missingCapability(lists[0] as string[], lists[1])).toBe(expected);
+        },
+      ),
+    );
   });
 
   test('malformed policies throw TypeErrors', () => {

@@ -95,6 +95,16 @@ export function missingCapability(
   required: readonly string[],
   held: readonly string[] | undefined,
 ): string | undefined {
-  for (const capability of required) if (held === undefined || !held.includes(capability)) return capability;
+  // Indexed loops: both lists are frozen, and JavaScriptCore iterates (and searches) frozen arrays
+  // through slower paths; this runs on every call the capability axis covers.
+  for (let index = 0; index < required.length; index++) {
+    const capability = required[index] as string;
+    if (held === undefined || !holds(held, capability)) return capability;
+  }
   return undefined;
+}
+
+function holds(held: readonly string[], capability: string): boolean {
+  for (let index = 0; index < held.length; index++) if (held[index] === capability) return true;
+  return false;
 }
