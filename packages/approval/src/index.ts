@@ -26,6 +26,7 @@ export {
   assertApprovalBindingMatches,
   matchApprovalBinding,
   normalizeCapabilities,
+  normalizeFrozenCapabilities,
 } from './binding/match-binding';
 export { approvalBindingKey, parseApprovalBinding } from './binding/parse-binding';
 export { approvalPayloadText } from './binding/payload';

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { requestView } from '../__fixtures__/request-view';
 import { ApprovalError } from '../errors/errors';
-import { matchApprovalBinding, normalizeCapabilities } from './match-binding';
+import { matchApprovalBinding, normalizeCapabilities, normalizeFrozenCapabilities } from './match-binding';
 import { approvalBindingKey, parseApprovalBinding } from './parse-binding';
 import { signApprovalBinding, signPendingApproval, verifyApprovalBinding } from './sign-binding';
 import type { ApprovalBinding, ApprovalBindingV1, ApprovalRequestView } from './types';
@@ -134,6 +134,20 @@ describe('approval bindings', () => {
     expect(normalizeCapabilities(['b', 'a', 'b'])).toEqual(['a', 'b']);
     expect(normalizeCapabilities(undefined)).toBeNull();
     expect(approvalBindingKey(binding)).toBe('tenant=t1;principal=u1\u0000nonce-1');
+  });
+
+  test('a frozen list normalizes the same with or without the frozen check', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'b', 'c', 'mail:send', ''), { maxLength: 5 }), (items) => {
+        const list = Object.freeze([...items]);
+        const expected = normalizeCapabilities(list);
+        const fast = normalizeFrozenCapabilities(list);
+        expect(fast).toEqual(expected as string[]);
+        expect(Object.isFrozen(fast)).toBe(true);
+        // A list already sorted and unique is returned as it is, by both.
+        expect(fast === list).toBe(expected === list);
+      }),
+    );
   });
 
   test('only bindings parse itself checked skip the checks: copies, frozen look-alikes and proxies do not', () => {

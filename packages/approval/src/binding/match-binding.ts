@@ -99,6 +99,19 @@ function sameCapabilities(a: readonly string[] | null, b: readonly string[] | nu
 export function normalizeCapabilities(capabilities: readonly string[] | undefined): readonly string[] | null {
   if (capabilities === undefined) return null;
   if (Object.isFrozen(capabilities) && isSortedUnique(capabilities)) return capabilities;
+  return sortedUnique(capabilities);
+}
+
+/**
+ * {@link normalizeCapabilities} of a list the caller knows is frozen (a request context armorer froze):
+ * the same result without `Object.isFrozen`, which costs JavaScriptCore about 0.1 µs per frozen array.
+ * @internal
+ */
+export function normalizeFrozenCapabilities(capabilities: readonly string[]): readonly string[] {
+  return isSortedUnique(capabilities) ? capabilities : sortedUnique(capabilities);
+}
+
+function sortedUnique(capabilities: readonly string[]): readonly string[] {
   return Object.freeze([...new Set(capabilities.filter((item) => typeof item === 'string'))].sort());
 }
 

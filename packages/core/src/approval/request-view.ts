@@ -1,4 +1,4 @@
-import { type ApprovalRequestView, normalizeCapabilities } from '@armorer/approval';
+import { type ApprovalRequestView, normalizeFrozenCapabilities } from '@armorer/approval';
 import type { RequestContext } from '../policy/request-context';
 import type { ApprovalRevisions } from './approval-runtime';
 
@@ -6,7 +6,10 @@ function textOrNull(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-/** The request facts and revisions a binding is signed over and a resume is matched against. */
+/**
+ * The request facts and revisions a binding is signed over and a resume is matched against. `context` is a
+ * context `freezeRequestContext` made (its lists are frozen).
+ */
 export function requestView(
   context: RequestContext | undefined,
   ownerId: string | undefined,
@@ -28,7 +31,7 @@ export function requestView(
       (typeof authorization === 'number' && Number.isFinite(authorization))
         ? authorization
         : null,
-    capabilities: Array.isArray(capabilities) ? normalizeCapabilities(capabilities) : null,
+    capabilities: Array.isArray(capabilities) ? normalizeFrozenCapabilities(capabilities) : null,
     toolboxRevision: revisions.toolboxRevision,
     toolDefinitionRevision,
     policyRevision: revisions.policyRevision,
