@@ -97,23 +97,20 @@ const sharedLists = new Map<string, readonly string[]>();
 
 /** The shared frozen list equal to `items` (a fresh copy), or undefined when it is not a short string list. */
 function sharedStrings(items: unknown[]): readonly string[] | undefined {
-  if (items.length === 0 || items.length > 32) return undefined;
-  for (let index = 0; index < items.length; index++) {
+  const length = items.length;
+  if (length === 0 || length > 32) return undefined;
+  for (let index = 0; index < length; index++) {
     const item = items[index];
     if (typeof item !== 'string' || item.length > 256) return undefined;
   }
-  const list = items as string[];
-  const key = list.length === 1 ? (list[0] as string) : list.join('\u0000');
-  const shared = sharedLists.get(key);
-  if (shared !== undefined && sameStrings(shared, list)) return shared;
+  const key = items.join('\u0000');
+  let shared = sharedLists.get(key);
+  for (let index = 0; shared !== undefined && index < length; index++) {
+    if (shared.length !== length || shared[index] !== items[index]) shared = undefined;
+  }
+  if (shared !== undefined) return shared;
   if (sharedLists.size >= 512) sharedLists.clear();
-  const frozen = Object.freeze(list);
-  sharedLists.set(key, frozen);
-  return frozen;
-}
-
-function sameStrings(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
-  return true;
+  shared = Object.freeze(items as string[]);
+  sharedLists.set(key, shared);
+  return shared;
 }
