@@ -121,6 +121,9 @@ console.log(`  plain execute of the tool                           ${format(best
 console.log(
   `  resumeApproval of a paused call                     ${format(best.resume).padStart(9)}  ${resumeRatio.toFixed(2)}x`,
 );
+console.log(
+  `  info resume over the plain execute: +${format(best.resume - best.plain)} (verifying the binding, reserving and committing it, the edit check)`,
+);
 console.log('budgets');
 reportTarget('approvalPolicy pass-through / no approval', policyRatio, { atMost: POLICY_RATIO }, '  ');
 reportTarget(
