@@ -142,15 +142,24 @@ export class CallState {
     this.unwire();
     const pending = this.pending;
     if (this.interrupted !== undefined && pending !== undefined) {
-      this.ext.cleanup = 'pending';
-      this.setPhase('cleanup-pending');
-      pending.then(
-        () => this.endCleanup('completed', undefined),
-        (error: unknown) => this.endCleanup(isAbortLike(error) ? 'completed' : 'failed', error),
-      );
+      this.awaitCleanup(pending);
       return;
     }
     this.end();
+  }
+
+  /**
+   * An interrupted implementation is still running: the execution ends when it settles. A method of its
+   * own: the closures capture `this`, and JavaScriptCore would otherwise allocate their scope on every call
+   * `finish` ends.
+   */
+  private awaitCleanup(pending: PromiseLike<unknown>): void {
+    this.ext.cleanup = 'pending';
+    this.setPhase('cleanup-pending');
+    pending.then(
+      () => this.endCleanup('completed', undefined),
+      (error: unknown) => this.endCleanup(isAbortLike(error) ? 'completed' : 'failed', error),
+    );
   }
 
   /** A cancelled implementation keeps its slot until it settles: the limit protects a resource. */

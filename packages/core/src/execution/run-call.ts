@@ -176,11 +176,32 @@ function startExecution(state: CallState, raw: unknown, timeout: number | undefi
   try {
     parsed = config.schema.safeParse(args) as SafeParseResult;
   } catch (error) {
-    return parseAsyncOrFail(reg, args, error).then((result) =>
-      settleStarted(afterValidation(state, result, timeout)),
-    );
+    return validateAsync(state, args, error, timeout);
   }
   return afterValidation(state, parsed, timeout);
+}
+
+/*
+ * The branches that build a closure live in functions of their own: JavaScriptCore allocates the scope a
+ * closure captures when the enclosing function is entered, whether or not the branch runs, so a closure in
+ * a stage every call passes would cost every call an allocation.
+ */
+
+/** A schema that cannot parse synchronously (async refinements): validation goes on asynchronously. */
+function validateAsync(
+  state: CallState,
+  args: Record<string, unknown>,
+  error: unknown,
+  timeout: number | undefined,
+): Promise<ToolResult> {
+  return parseAsyncOrFail(state.reg, args, error).then((result) =>
+    settleStarted(afterValidation(state, result, timeout)),
+  );
+}
+
+/** Policy hooks, an approval gate that asks, or a concurrency queue: the waiting stages take over. */
+function policyThenInvoke(state: CallState): StartedCall {
+  return withStages((stages) => stages.policyThenInvoke(state));
 }
 
 function afterValidation(
@@ -214,13 +235,11 @@ function afterValidation(
     }
   }
   const resume = state.resume;
-  if (reg.hasBeforeExecute || reg.concurrency !== undefined) {
-    return withStages((stages) => stages.policyThenInvoke(state));
-  }
+  if (reg.hasBeforeExecute || reg.concurrency !== undefined) return policyThenInvoke(state);
   // A resumed call skips the approval gate (a person answered it); with no hook or queue left, it only
   // commits its binding, without a waiting stage when the store answers synchronously.
   if (resume !== undefined) return commitThenInvoke(state, resume);
-  if (approvalGate?.ask === true) return withStages((stages) => stages.policyThenInvoke(state));
+  if (approvalGate?.ask === true) return policyThenInvoke(state);
   return invoke(state);
 }
 

@@ -69,10 +69,16 @@ export function complete(state: CallState, value: unknown): ToolResult | Promise
     // A `Symbol.asyncIterator` getter that throws: the implementation failed.
     return failed(state, error);
   }
-  if (streamed) {
-    const iterable = value as AsyncIterable<unknown>;
-    return withStages((stages) => stages.finishStream(state, iterable));
-  }
-  if (state.reg.hasAfterExecute) return withStages((stages) => stages.afterPolicyThenFinish(state, value));
+  if (streamed || state.reg.hasAfterExecute) return finishLater(state, value, streamed);
   return finishCall(state, 'success', value, undefined, 'execute-success');
+}
+
+/**
+ * A stream, or an `afterExecute` policy: the waiting stages finish the call. A function of its own, so the
+ * scope its closure captures is not allocated by every call `complete` ends.
+ */
+function finishLater(state: CallState, value: unknown, streamed: boolean): ToolResult | Promise<ToolResult> {
+  return streamed
+    ? withStages((stages) => stages.finishStream(state, value as AsyncIterable<unknown>))
+    : withStages((stages) => stages.afterPolicyThenFinish(state, value));
 }

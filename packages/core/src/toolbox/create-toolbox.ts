@@ -241,21 +241,31 @@ export class ToolboxImpl {
       return refuse(emitter, name, callId, 'closed', name, 'this toolbox');
     }
     const admitted = this.#admission.admit(call, callId, options);
-    if (admitted instanceof Promise) {
-      // The admission checks were loading: go on once they are there, still never throwing.
-      return admitted.then(
-        (checked) => {
-          try {
-            return 'config' in checked ? settleStarted(startCall(checked, call, callId, options)) : checked;
-          } catch (error) {
-            return this.#unreadable(error);
-          }
-        },
-        (error: unknown) => this.#unreadable(error),
-      );
-    }
+    if (admitted instanceof Promise) return this.#startAdmitted(admitted, call, callId, options);
     if (!('config' in admitted)) return admitted;
     return startCall(admitted, call, callId, options);
+  }
+
+  /**
+   * The admission checks were loading: goes on once they are there, still never throwing. A method of its
+   * own: its closures' scope would otherwise be allocated by every call `#startChecked` starts.
+   */
+  #startAdmitted(
+    admitted: Promise<Registration | ToolResult>,
+    call: ToolCall,
+    callId: string,
+    options: ToolExecuteOptions | undefined,
+  ): Promise<ToolResult> {
+    return admitted.then(
+      (checked) => {
+        try {
+          return 'config' in checked ? settleStarted(startCall(checked, call, callId, options)) : checked;
+        } catch (error) {
+          return this.#unreadable(error);
+        }
+      },
+      (error: unknown) => this.#unreadable(error),
+    );
   }
 
   toJSON(): SerializedToolbox {
