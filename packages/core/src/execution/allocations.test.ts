@@ -42,5 +42,9 @@ describe('what a plain call allocates', () => {
     // promise another (they capture the call). A closure in a stage every call passes (policy, streams,
     // cleanup, async validation) would add one per call: those branches live in functions of their own.
     expect(perCall.JSLexicalEnvironment ?? 0).toBeLessThanOrEqual(2.05);
+    // The callable form adds a reaction on the result, without an async frame of its own.
+    const perCallable = await allocatedPerRun(() => add({ a: 1, b: 2 }), 2000);
+    expect(perCallable.JSLexicalEnvironment ?? 0).toBeLessThanOrEqual(2.05);
+    expect(perCallable.AsyncFunctionGenerator ?? 0).toBeLessThanOrEqual(0.05);
   });
 });

@@ -107,28 +107,38 @@ defineOwnerSurface(toolMethods, (tool: ToolObject) => tool[INTERNALS].standalone
 // `rawExecute` only answers with a promise: its code loads with its first call (execution/later-members).
 defineLaterMembers(toolMethods, ['rawExecute']);
 
-async function executeOrThrow(
+/**
+ * Runs a call of the callable form: the value on success, a rejection with a ToolCallError otherwise. Not
+ * an async function: its frame and scope would be allocated on every call; `successValue` needs neither.
+ */
+function executeOrThrow(
   reg: Registration,
   params: unknown,
   options: ToolExecuteOptions | undefined,
 ): Promise<unknown> {
-  const callId = nextCallId();
-  const result = await runCall(
-    reg,
-    { id: callId, name: reg.config.name, arguments: params },
-    callId,
-    options,
-  );
-  if (result.outcome !== 'success') {
-    // The error class loads with the first failure: a call that succeeds never needs it.
-    const { ToolCallError } = await import('../errors/tool-call-error');
-    throw new ToolCallError(
-      reg.config.name,
-      result.error ??
-        toolErrorOf('EXECUTION_FAILED', 'execution', true, `Tool "${reg.config.name}" did not succeed.`),
+  try {
+    const callId = nextCallId();
+    return runCall(reg, { id: callId, name: reg.config.name, arguments: params }, callId, options).then(
+      successValue,
     );
+  } catch (error) {
+    // As from an async function: whatever escapes is a rejection, never a synchronous throw.
+    return Promise.reject(error);
   }
-  return result.result;
+}
+
+function successValue(result: ToolResult): unknown {
+  return result.outcome === 'success' ? result.result : rejectWith(result);
+}
+
+async function rejectWith(result: ToolResult): Promise<never> {
+  // The error class loads with the first failure: a call that succeeds never needs it.
+  const { ToolCallError } = await import('../errors/tool-call-error');
+  throw new ToolCallError(
+    result.toolName,
+    result.error ??
+      toolErrorOf('EXECUTION_FAILED', 'execution', true, `Tool "${result.toolName}" did not succeed.`),
+  );
 }
 
 /**
