@@ -62,31 +62,21 @@ class ProcessLocalToolResultCache implements ToolResultCache {
   get(key: string): MaybePromise<ToolResultCacheEntry | undefined> {
     checkCacheKey(key);
     // A read needs no lock unless a write on this key is in flight (then it reads after it).
-    if (hasInFlight(this.#store, key)) return this.#cas(key, (current) => [undefined, readable(current)]);
+    if (hasInFlight(this.#store, key)) return this.#cas(key, decideRead, undefined);
     const stored = this.#store.get(key);
-    if (isPromiseLike(stored)) return Promise.resolve(stored).then((value) => readable(decodeEntry(value)));
-    return readable(decodeEntry(stored));
+    if (isPromiseLike(stored)) return Promise.resolve(stored).then(decodeReadable);
+    return decodeReadable(stored);
   }
 
   claimStarted(key: string, entry: StartedEntry): MaybePromise<ClaimResult> {
     checkCacheKey(key);
     checkStartedEntry(entry);
-    return this.#cas<ClaimResult>(key, (current) => {
-      if (current === undefined) return [entry, CLAIMED];
-      if (current.state === 'unreadable')
-        throw new TypeError(`The store holds an unreadable entry under ${key}.`);
-      return [undefined, { claimed: false, entry: current }];
-    });
+    return this.#cas(key, decideClaim, { key, entry });
   }
 
   renewStarted(key: string, attemptId: string, leaseExpiresAt: number): MaybePromise<boolean> {
     checkCacheKey(key);
-    return this.#cas(key, (current) => {
-      if (!isFencedStarted(current) || current.attemptId !== attemptId) return KEEP_FALSE;
-      if (current.leaseExpiresAt >= current.leaseDeadlineAt) return KEEP_FALSE;
-      const next = Math.min(leaseExpiresAt, current.leaseDeadlineAt);
-      return next > current.leaseExpiresAt ? [{ ...current, leaseExpiresAt: next }, true] : KEEP_TRUE;
-    });
+    return this.#cas(key, decideRenew, { attemptId, leaseExpiresAt });
   }
 
   completeStarted(key: string, attemptId: string, entry: CompletedEntry): MaybePromise<boolean> {
@@ -94,16 +84,12 @@ class ProcessLocalToolResultCache implements ToolResultCache {
     if (entry?.state !== 'completed' || entry.attemptId !== attemptId) {
       throw new TypeError('completeStarted() needs a completed entry of the same attempt.');
     }
-    return this.#cas(key, (current) =>
-      isFencedStarted(current) && current.attemptId === attemptId ? [entry, true] : KEEP_FALSE,
-    );
+    return this.#cas(key, decideComplete, entry);
   }
 
   deleteStarted(key: string, attemptId: string): MaybePromise<boolean> {
     checkCacheKey(key);
-    return this.#cas(key, (current) =>
-      isFencedStarted(current) && current.attemptId === attemptId ? [null, true] : KEEP_FALSE,
-    );
+    return this.#cas(key, decideDelete, attemptId);
   }
 
   replaceUnknownStarted(
@@ -114,53 +100,130 @@ class ProcessLocalToolResultCache implements ToolResultCache {
   ): MaybePromise<boolean> {
     checkCacheKey(key);
     checkStartedEntry(entry);
-    return this.#cas(key, (current) =>
-      isFencedStarted(current) && current.attemptId === attemptId && current.leaseExpiresAt <= now
-        ? [entry, true]
-        : KEEP_FALSE,
-    );
+    return this.#cas(key, decideReplaceUnknown, { attemptId, entry, now });
   }
 
   replaceLegacyStarted(key: string, legacyStartedAt: number, entry: StartedEntry): MaybePromise<boolean> {
     checkCacheKey(key);
     checkStartedEntry(entry);
-    return this.#cas(key, (current) =>
-      current?.state === 'started' && current.attemptId === undefined && current.startedAt === legacyStartedAt
-        ? [entry, true]
-        : KEEP_FALSE,
+    return this.#cas(key, decideReplaceLegacy, { legacyStartedAt, entry });
+  }
+
+  /**
+   * One read-decide-write on a key, atomic among the caches sharing the store. `decide` is a module
+   * function given `input`, not a closure: with a synchronous store a call then allocates no closure and no
+   * captured scope (JavaScriptCore allocates a closure's scope on entry to the function that contains it,
+   * so the waiting paths live in functions of their own).
+   */
+  #cas<T, A>(key: string, decide: Decide<T, A>, input: A): MaybePromise<T> {
+    const store = this.#store;
+    if (hasInFlight(store, key)) return this.#casQueued(key, decide, input);
+    // Nothing in flight on this key: a synchronous store completes here, with no lock and no closure.
+    const stored = store.get(key);
+    if (isPromiseLike(stored)) return this.#casAfterRead(key, stored, decide, input);
+    const answer = this.#apply(key, stored, decide, input);
+    // A write still landing holds the key until it has.
+    if (isPromiseLike(answer)) holdUntilWritten(store, key, answer);
+    return answer;
+  }
+
+  #casAfterRead<T, A>(
+    key: string,
+    stored: PromiseLike<unknown>,
+    decide: Decide<T, A>,
+    input: A,
+  ): MaybePromise<T> {
+    return exclusive(this.#store, key, () =>
+      Promise.resolve(stored).then((value) => this.#apply(key, value, decide, input)),
     );
   }
 
-  /** One read-decide-write on a key, atomic among the caches sharing the store. */
-  #cas<T>(key: string, decide: (current: Current) => Decision<T>): MaybePromise<T> {
+  #casQueued<T, A>(key: string, decide: Decide<T, A>, input: A): MaybePromise<T> {
     const store = this.#store;
-    if (!hasInFlight(store, key)) {
-      // Nothing in flight on this key: a synchronous store completes here, with no lock and no closure.
-      const stored = store.get(key);
-      if (!isPromiseLike(stored)) {
-        const answer = this.#apply(key, stored, decide);
-        // A write still landing holds the key until it has.
-        if (isPromiseLike(answer)) exclusive(store, key, () => answer);
-        return answer;
-      }
-      return exclusive(store, key, () =>
-        Promise.resolve(stored).then((value) => this.#apply(key, value, decide)),
-      );
-    }
     return exclusive(store, key, () => {
       const stored = store.get(key);
       if (isPromiseLike(stored))
-        return Promise.resolve(stored).then((value) => this.#apply(key, value, decide));
-      return this.#apply(key, stored, decide);
+        return Promise.resolve(stored).then((value) => this.#apply(key, value, decide, input));
+      return this.#apply(key, stored, decide, input);
     });
   }
 
-  #apply<T>(key: string, stored: unknown, decide: (current: Current) => Decision<T>): MaybePromise<T> {
-    const [write, answer] = decide(decodeEntry(stored));
+  #apply<T, A>(key: string, stored: unknown, decide: Decide<T, A>, input: A): MaybePromise<T> {
+    const [write, answer] = decide(decodeEntry(stored), input);
     if (write === undefined) return answer;
     const done = write === null ? this.#store.delete(key) : this.#store.set(key, write);
-    return isPromiseLike(done) ? Promise.resolve(done).then(() => answer) : answer;
+    return isPromiseLike(done) ? answerOnceWritten(done, answer) : answer;
   }
+}
+
+/** Decides a compare-and-set from the current entry and the operation's own input. */
+type Decide<T, A> = (current: Current, input: A) => Decision<T>;
+
+function decideRead(current: Current): Decision<ToolResultCacheEntry | undefined> {
+  return [undefined, readable(current)];
+}
+
+function decideClaim(
+  current: Current,
+  input: { readonly key: string; readonly entry: StartedEntry },
+): Decision<ClaimResult> {
+  if (current === undefined) return [input.entry, CLAIMED];
+  if (current.state === 'unreadable')
+    throw new TypeError(`The store holds an unreadable entry under ${input.key}.`);
+  return [undefined, { claimed: false, entry: current }];
+}
+
+function decideRenew(
+  current: Current,
+  input: { readonly attemptId: string; readonly leaseExpiresAt: number },
+): Decision<boolean> {
+  if (!isFencedStarted(current) || current.attemptId !== input.attemptId) return KEEP_FALSE;
+  if (current.leaseExpiresAt >= current.leaseDeadlineAt) return KEEP_FALSE;
+  const next = Math.min(input.leaseExpiresAt, current.leaseDeadlineAt);
+  return next > current.leaseExpiresAt ? [{ ...current, leaseExpiresAt: next }, true] : KEEP_TRUE;
+}
+
+function decideComplete(current: Current, entry: CompletedEntry): Decision<boolean> {
+  return isFencedStarted(current) && current.attemptId === entry.attemptId ? [entry, true] : KEEP_FALSE;
+}
+
+function decideDelete(current: Current, attemptId: string): Decision<boolean> {
+  return isFencedStarted(current) && current.attemptId === attemptId ? [null, true] : KEEP_FALSE;
+}
+
+function decideReplaceUnknown(
+  current: Current,
+  input: { readonly attemptId: string; readonly entry: StartedEntry; readonly now: number },
+): Decision<boolean> {
+  return isFencedStarted(current) &&
+    current.attemptId === input.attemptId &&
+    current.leaseExpiresAt <= input.now
+    ? [input.entry, true]
+    : KEEP_FALSE;
+}
+
+function decideReplaceLegacy(
+  current: Current,
+  input: { readonly legacyStartedAt: number; readonly entry: StartedEntry },
+): Decision<boolean> {
+  return current?.state === 'started' &&
+    current.attemptId === undefined &&
+    current.startedAt === input.legacyStartedAt
+    ? [input.entry, true]
+    : KEEP_FALSE;
+}
+
+/** A synchronous read whose write is still landing: the key stays held until the write has. */
+function holdUntilWritten(store: object, key: string, answer: PromiseLike<unknown>): void {
+  exclusive(store, key, () => answer);
+}
+
+function answerOnceWritten<T>(done: PromiseLike<unknown>, answer: T): Promise<T> {
+  return Promise.resolve(done).then(() => answer);
+}
+
+function decodeReadable(stored: unknown): ToolResultCacheEntry | undefined {
+  return readable(decodeEntry(stored));
 }
 
 function readable(current: Current): ToolResultCacheEntry | undefined {

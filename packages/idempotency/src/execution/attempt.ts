@@ -1,12 +1,18 @@
 import type { InterceptedInvocation } from '@armorer/core';
 import type { UnreadableEntry } from '../cache/entries';
 import { isPromiseLike } from '../cache/exclusive';
-import type { CompletedEntry, MaybePromise, StartedEntry, ToolResultCacheEntry } from '../cache/types';
+import type {
+  ClaimResult,
+  CompletedEntry,
+  MaybePromise,
+  StartedEntry,
+  ToolResultCacheEntry,
+} from '../cache/types';
 import { MAX_KEY_LENGTH } from '../keys/cache-key';
 import { canonicalJson } from '../keys/canonical';
 import type { Engine } from './engine';
 import { failure, storeFailure } from './failures';
-import { collect, guarded, isAsyncIterable, replay, then } from './maybe';
+import { collect, guarded, isAsyncIterable, replay } from './maybe';
 import { resolveWithLegacyReceipt, resolveWithReceipt } from './resolve';
 import type { Answer, CallTicket } from './ticket';
 
@@ -118,21 +124,48 @@ export class Attempt {
     } catch (error) {
       throw storeFailure(this.toolName, error);
     }
-    if (isPromiseLike<ToolResultCacheEntry | undefined>(entry)) {
-      return Promise.resolve(entry).then(
-        (current) => (current === undefined ? this.claim() : this.answerExisting(current)),
-        (error: unknown) => {
-          throw storeFailure(this.toolName, error);
-        },
-      );
-    }
+    if (isPromiseLike<ToolResultCacheEntry | undefined>(entry)) return this.#lookupLater(entry);
     return entry === undefined ? this.claim() : this.answerExisting(entry);
+  }
+
+  /*
+   * The steps of a call with a synchronous store build no closure: JavaScriptCore allocates the scope a
+   * closure captures (here `this`) on entry to the method that contains it, whether or not the branch
+   * runs, so what an asynchronous store or tool needs lives in methods of its own.
+   */
+
+  #lookupLater(entry: PromiseLike<ToolResultCacheEntry | undefined>): Promise<unknown> {
+    return Promise.resolve(entry).then(
+      (current) => (current === undefined ? this.claim() : this.answerExisting(current)),
+      (error: unknown) => {
+        throw storeFailure(this.toolName, error);
+      },
+    );
   }
 
   claim(): unknown {
     const entry = this.started();
-    const claimed = this.store(() => this.engine.options.cache.claimStarted(this.key, entry));
-    return then(claimed, (claim) => (claim.claimed ? this.run() : this.answerExisting(claim.entry)));
+    let claimed: MaybePromise<ClaimResult>;
+    try {
+      claimed = this.engine.options.cache.claimStarted(this.key, entry);
+    } catch (error) {
+      throw storeFailure(this.toolName, error);
+    }
+    if (isPromiseLike<ClaimResult>(claimed)) return this.#claimLater(claimed);
+    return this.#afterClaim(claimed);
+  }
+
+  #claimLater(claimed: PromiseLike<ClaimResult>): Promise<unknown> {
+    return Promise.resolve(claimed).then(
+      (claim) => this.#afterClaim(claim),
+      (error: unknown) => {
+        throw storeFailure(this.toolName, error);
+      },
+    );
+  }
+
+  #afterClaim(claim: ClaimResult): unknown {
+    return claim.claimed ? this.run() : this.answerExisting(claim.entry);
   }
 
   /** Answers from an entry some other attempt wrote; never runs the tool. */
@@ -211,23 +244,31 @@ export class Attempt {
       typeof (returned as PromiseLike<unknown>).then === 'function'
     ) {
       this.engine.leases.add(this);
-      return Promise.resolve(returned as PromiseLike<unknown>).then(
-        (value) => this.#succeed(value),
-        (error: unknown) => this.#release(error),
-      );
+      return this.#awaitImplementation(returned as PromiseLike<unknown>);
     }
     return this.#succeed(returned);
+  }
+
+  #awaitImplementation(returned: PromiseLike<unknown>): Promise<unknown> {
+    return Promise.resolve(returned).then(
+      (value) => this.#succeed(value),
+      (error: unknown) => this.#release(error),
+    );
   }
 
   #succeed(value: unknown): unknown {
     if (isAsyncIterable(value)) {
       this.engine.leases.add(this);
-      return collect(value).then(
-        (chunks) => this.#complete(chunks, true),
-        (error: unknown) => this.#release(error),
-      );
+      return this.#collect(value);
     }
     return this.#complete(value, false);
+  }
+
+  #collect(stream: AsyncIterable<unknown>): Promise<unknown> {
+    return collect(stream).then(
+      (chunks) => this.#complete(chunks, true),
+      (error: unknown) => this.#release(error),
+    );
   }
 
   #complete(value: unknown, streamed: boolean): unknown {
@@ -244,25 +285,45 @@ export class Attempt {
     const answer = streamed ? replay(value) : value;
     // The tool ran: its result goes back to this caller even when recording fails or was fenced out
     // (later callers then see the attempt as unknown, never a silent re-run).
-    return then(
-      settleQuietly(() => this.engine.options.cache.completeStarted(this.key, this.attemptId, entry)),
-      () => {
-        this.#settled();
-        return answer;
-      },
-    );
+    let recording: PromiseLike<unknown> | undefined;
+    try {
+      recording = pending(this.engine.options.cache.completeStarted(this.key, this.attemptId, entry));
+    } catch {
+      // Recording failed: the started marker stays and later callers see an unknown outcome.
+    }
+    if (recording !== undefined) return this.#answerOnceRecorded(recording, answer);
+    this.#settled();
+    return answer;
+  }
+
+  #answerOnceRecorded(recording: PromiseLike<unknown>, answer: unknown): Promise<unknown> {
+    const done = (): unknown => {
+      this.#settled();
+      return answer;
+    };
+    return Promise.resolve(recording).then(done, done);
   }
 
   #release(error: unknown): never | Promise<never> {
     this.engine.leases.delete(this);
     // The tool failed: free the key so a retry can run (a fenced-out attempt's cleanup is refused).
-    return then(
-      settleQuietly(() => this.engine.options.cache.deleteStarted(this.key, this.attemptId)),
-      () => {
-        this.#settled();
-        throw error;
-      },
-    );
+    let deleting: PromiseLike<unknown> | undefined;
+    try {
+      deleting = pending(this.engine.options.cache.deleteStarted(this.key, this.attemptId));
+    } catch {
+      // Deleting failed: the started marker stays and later callers see an unknown outcome.
+    }
+    if (deleting !== undefined) return this.#throwOnceDeleted(deleting, error);
+    this.#settled();
+    throw error;
+  }
+
+  #throwOnceDeleted(deleting: PromiseLike<unknown>, error: unknown): Promise<never> {
+    const done = (): never => {
+      this.#settled();
+      throw error;
+    };
+    return Promise.resolve(deleting).then(done, done);
   }
 
   #settled(): void {
@@ -274,22 +335,7 @@ export class Attempt {
   }
 }
 
-/** Runs a store write whose failure must not change the call's answer. */
-function settleQuietly(operation: () => unknown): unknown {
-  try {
-    const value = operation();
-    if (
-      typeof value === 'object' &&
-      value !== null &&
-      typeof (value as PromiseLike<unknown>).then === 'function'
-    ) {
-      return Promise.resolve(value).then(
-        () => undefined,
-        () => undefined,
-      );
-    }
-  } catch {
-    // Recording failed: the started marker stays and later callers see an unknown outcome.
-  }
-  return undefined;
+/** A store write's promise, or undefined when it already finished (read once: a `then` getter may throw). */
+function pending(value: unknown): PromiseLike<unknown> | undefined {
+  return isPromiseLike<unknown>(value) ? value : undefined;
 }
