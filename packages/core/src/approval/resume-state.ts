@@ -38,6 +38,11 @@ export class ResumeState {
       this.committed = true;
       return undefined;
     }
+    return this.#commitLater(pending, toolName);
+  }
+
+  /** An asynchronous store's commit; a method of its own so a synchronous one allocates no closure scope. */
+  #commitLater(pending: PromiseLike<unknown>, toolName: string): Promise<ToolError | undefined> {
     return Promise.resolve(pending).then(
       () => {
         this.committed = true;

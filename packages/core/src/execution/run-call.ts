@@ -249,10 +249,15 @@ function afterValidation(
  */
 export function commitThenInvoke(state: CallState, resume: ResumeState): StartedCall {
   const committing = resume.commit(state.reg.config.name);
-  if (committing instanceof Promise) {
-    return committing.then((failure) => settleStarted(afterCommit(state, failure)));
-  }
+  if (committing instanceof Promise) return invokeOnceCommitted(state, committing);
   return afterCommit(state, committing);
+}
+
+function invokeOnceCommitted(
+  state: CallState,
+  committing: Promise<ToolError | undefined>,
+): Promise<ToolResult> {
+  return committing.then((failure) => settleStarted(afterCommit(state, failure)));
 }
 
 function afterCommit(state: CallState, failure: ToolError | undefined): StartedCall {
