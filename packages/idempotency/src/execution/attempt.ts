@@ -291,17 +291,7 @@ export class Attempt {
     } catch {
       // Recording failed: the started marker stays and later callers see an unknown outcome.
     }
-    if (recording !== undefined) return this.#answerOnceRecorded(recording, answer);
-    this.#settled();
-    return answer;
-  }
-
-  #answerOnceRecorded(recording: PromiseLike<unknown>, answer: unknown): Promise<unknown> {
-    const done = (): unknown => {
-      this.#settled();
-      return answer;
-    };
-    return Promise.resolve(recording).then(done, done);
+    return this.#end(recording, false, answer);
   }
 
   #release(error: unknown): never | Promise<never> {
@@ -313,17 +303,24 @@ export class Attempt {
     } catch {
       // Deleting failed: the started marker stays and later callers see an unknown outcome.
     }
-    if (deleting !== undefined) return this.#throwOnceDeleted(deleting, error);
-    this.#settled();
-    throw error;
+    return this.#end(deleting, true, error) as never | Promise<never>;
   }
 
-  #throwOnceDeleted(deleting: PromiseLike<unknown>, error: unknown): Promise<never> {
-    const done = (): never => {
+  /** Ends the attempt once its last store write is done: answers with `outcome`, or throws it when `failed`. */
+  #end(write: PromiseLike<unknown> | undefined, failed: boolean, outcome: unknown): unknown {
+    if (write !== undefined) return this.#endOnceWritten(write, failed, outcome);
+    this.#settled();
+    if (failed) throw outcome;
+    return outcome;
+  }
+
+  #endOnceWritten(write: PromiseLike<unknown>, failed: boolean, outcome: unknown): Promise<unknown> {
+    const done = (): unknown => {
       this.#settled();
-      throw error;
+      if (failed) throw outcome;
+      return outcome;
     };
-    return Promise.resolve(deleting).then(done, done);
+    return Promise.resolve(write).then(done, done);
   }
 
   #settled(): void {
