@@ -94,11 +94,13 @@ function frozenCopy(value: unknown, depth: number, stamp = false): unknown {
  * find candidates; bounded, cleared when full.
  */
 const sharedLists = new Map<string, readonly string[]>();
+const NO_ITEMS: readonly string[] = Object.freeze([]);
 
-/** The shared frozen list equal to `items` (a fresh copy), or undefined when it is not a short string list. */
+/** The shared frozen list equal to `items` (a fresh copy; empty lists share one), or undefined when it is not a short string list. */
 function sharedStrings(items: unknown[]): readonly string[] | undefined {
   const length = items.length;
-  if (length === 0 || length > 32) return undefined;
+  if (length === 0) return NO_ITEMS;
+  if (length > 32) return undefined;
   for (let index = 0; index < length; index++) {
     const item = items[index];
     if (typeof item !== 'string' || item.length > 256) return undefined;
