@@ -9,7 +9,7 @@ import { ProviderAdapterError } from '../errors/provider-adapter-error';
 import { providerToolName, registerProviderName } from '../names/provider-names';
 import { deepFreeze } from '../schema/copy-schema';
 import type { JsonSchema } from '../schema/json-schema';
-import { normalizeParameterSchema } from '../schema/normalize-schema';
+import { normalizeSharedSchema } from '../schema/normalize-schema';
 import { resolveTools } from '../tools/resolve-tools';
 import {
   type AdapterProvider,
@@ -105,7 +105,7 @@ function convertTool<TDeclaration, TOptions>(
 export function exportableSchema(configuration: ToolConfiguration, collector: WarningCollector): JsonSchema {
   const schema = toolInputJsonSchema(configuration.schema);
   try {
-    return normalizeParameterSchema(configuration.name, schema);
+    return normalizeSharedSchema(configuration.name, schema);
   } catch (error) {
     collector.add(
       'UNSUPPORTED_KEYWORD',
