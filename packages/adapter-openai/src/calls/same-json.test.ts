@@ -1,0 +1,42 @@
+import { describe, expect, test } from 'bun:test';
+import fc from 'fast-check';
+import { sameJson } from './same-json';
+
+/** The value with every object's keys in reverse order. */
+function reversed(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reversed);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([key, item]) => [key, reversed(item)]),
+  );
+}
+
+const texts = (left: unknown, right: unknown): boolean => JSON.stringify(left) === JSON.stringify(right);
+
+describe('sameJson', () => {
+  test('answers as comparing JSON texts does: copies, reordered keys, other values', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), (value, other) => {
+        const copy = structuredClone(value);
+        expect(sameJson(value, copy)).toBe(true);
+        expect(sameJson(value, reversed(value))).toBe(texts(value, reversed(value)));
+        expect(sameJson(value, other)).toBe(texts(value, other));
+        expect(sameJson({ a: [value] }, { a: [other] })).toBe(texts({ a: [value] }, { a: [other] }));
+      }),
+      { numRuns: 500, seed: 20261202 },
+    );
+  });
+
+  test('values JSON writes in its own way are compared by their texts', () => {
+    expect(sameJson({ a: new Number(1) }, { a: new Number(2) })).toBe(false);
+    expect(sameJson({ a: new Date(0) }, { a: new Date(0) })).toBe(true);
+    expect(sameJson({ a: Number.NaN }, { a: null })).toBe(true);
+    expect(sameJson({ a: undefined }, {})).toBe(true);
+    expect(sameJson([undefined], [null])).toBe(true);
+    const toJSON = () => 'x';
+    expect(sameJson({ toJSON }, { toJSON, b: 1 })).toBe(true);
+    expect(() => sameJson({ a: 1n }, { a: 1n })).toThrow();
+  });
+});
