@@ -38,5 +38,20 @@ describe('sameJson', () => {
     const toJSON = () => 'x';
     expect(sameJson({ toJSON }, { toJSON, b: 1 })).toBe(true);
     expect(() => sameJson({ a: 1n }, { a: 1n })).toThrow();
+    const tagged = Object.assign([1], { toJSON: () => 'x' });
+    expect(sameJson({ a: tagged }, { a: [2] })).toBe(false);
+    expect(sameJson({ a: tagged }, { a: 'x' })).toBe(true);
+  });
+
+  test('deep data is compared too, and a cycle throws as JSON.stringify does', () => {
+    const deep = (depth: number, leaf: unknown): unknown =>
+      depth === 0 ? leaf : { a: [deep(depth - 1, leaf)] };
+    expect(sameJson(deep(300, 1), deep(300, 1))).toBe(true);
+    expect(sameJson(deep(300, 1), deep(300, 2))).toBe(false);
+    const left: Record<string, unknown> = { a: 1 };
+    left['self'] = left;
+    const right: Record<string, unknown> = { a: 1 };
+    right['self'] = right;
+    expect(() => sameJson(left, right)).toThrow(TypeError);
   });
 });

@@ -1,30 +1,62 @@
-/** A plain object or array (whose JSON text is made of its own entries alone, no `toJSON`). */
-function plainContainer(value: object): boolean {
-  if (Array.isArray(value)) return true;
+/** Deeper data is compared by its JSON texts (which also report a cycle as `JSON.stringify` does). */
+const MAX_DEPTH = 128;
+
+// The keys of the right-hand objects being compared, as a stack: one array for every comparison.
+const keys: string[] = [];
+let top = 0;
+
+/** An object whose JSON text is made of its own entries alone (no `toJSON`, no boxed primitive). */
+function plainObject(value: object): boolean {
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
+}
+
+function plainArray(value: readonly unknown[]): boolean {
+  return Object.getPrototypeOf(value) === Array.prototype && !Object.hasOwn(value, 'toJSON');
+}
+
+function equalArrays(left: readonly unknown[], right: readonly unknown[], depth: number): boolean {
+  if (left.length !== right.length || !plainArray(left) || !plainArray(right)) return false;
+  for (let index = 0; index < left.length; index++)
+    if (!equalData(left[index], right[index], depth + 1)) return false;
+  return true;
+}
+
+/** Same own keys in the same order (as `JSON.stringify` writes them), with equal values. */
+function equalObjects(left: Record<string, unknown>, right: Record<string, unknown>, depth: number): boolean {
+  if (!plainObject(left) || !plainObject(right)) return false;
+  const start = top;
+  for (const key in right) if (Object.hasOwn(right, key)) keys[top++] = key;
+  const end = top;
+  let at = start;
+  try {
+    for (const key in left) {
+      if (!Object.hasOwn(left, key)) continue;
+      if (at === end || keys[at] !== key) return false;
+      at++;
+      if (!equalData(left[key], right[key], depth + 1)) return false;
+    }
+    return at === end;
+  } finally {
+    top = start;
+  }
 }
 
 /**
  * True when two values are equal JSON data, entries in the same order: then their JSON texts are equal.
  * False means "cannot tell so cheaply" (different data, or values JSON writes in their own way).
  */
-function equalData(left: unknown, right: unknown): boolean {
+function equalData(left: unknown, right: unknown, depth: number): boolean {
   // JSON cannot write a bigint, and a function (such as `toJSON`) may write anything.
   if (left === right) return typeof left !== 'bigint' && typeof left !== 'function';
   if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false;
-  if (!plainContainer(left) || !plainContainer(right) || Array.isArray(left) !== Array.isArray(right))
-    return false;
-  const leftKeys = Object.keys(left);
-  const rightKeys = Object.keys(right);
-  if (leftKeys.length !== rightKeys.length) return false;
-  for (let index = 0; index < leftKeys.length; index++) {
-    const key = leftKeys[index] as string;
-    if (key !== rightKeys[index]) return false;
-    if (!equalData((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key]))
-      return false;
-  }
-  return true;
+  if (depth > MAX_DEPTH) return false;
+  if (Array.isArray(left))
+    return Array.isArray(right) && equalArrays(left, right as readonly unknown[], depth);
+  return (
+    !Array.isArray(right) &&
+    equalObjects(left as Record<string, unknown>, right as Record<string, unknown>, depth)
+  );
 }
 
 /**
@@ -38,5 +70,5 @@ function equalData(left: unknown, right: unknown): boolean {
  * ```
  */
 export function sameJson(left: unknown, right: unknown): boolean {
-  return equalData(left, right) || JSON.stringify(left) === JSON.stringify(right);
+  return equalData(left, right, 0) || JSON.stringify(left) === JSON.stringify(right);
 }
