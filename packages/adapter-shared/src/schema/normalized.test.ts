@@ -163,6 +163,22 @@ describe('sharedNormalized (normalization without copies)', () => {
     expectSameNormalization({ type: 'string' });
   });
 
+  test('a composed node shared between places is copied apart, as copying normalization does', () => {
+    const nullable = { anyOf: [{ type: 'string' }, { type: 'null' }] };
+    const dag = { type: 'object', properties: { a: { allOf: [nullable, nullable] }, b: nullable } };
+    expect(sharedNormalized(dag)).toBeUndefined();
+    expectSameNormalization(dag);
+    const leaf = { type: 'string' };
+    const sharedLeaf = { type: 'object', properties: { a: leaf, b: leaf } };
+    expect(sharedNormalized(sharedLeaf)).toBe(sharedLeaf);
+    const both = {
+      type: 'object',
+      properties: { a: { $ref: '#/$defs/x', anyOf: [leaf] } },
+      $defs: { x: leaf },
+    };
+    expect(sharedNormalized(both)).toBe(both);
+  });
+
   test('only key order or subschemas changed: a shallow copy, unchanged parts shared', () => {
     const items = { type: 'string' };
     const labels = { maxItems: 10, type: 'array', items };

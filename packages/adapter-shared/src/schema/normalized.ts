@@ -65,11 +65,19 @@ function plainEnum(node: JsonSchema): boolean {
 /** What {@link sharedNormal} answers when normalization would change more than the order of keys. */
 const CHANGED: unique symbol = Symbol('changed');
 
-function sharedList(list: readonly unknown[]): unknown {
+/** Keywords that make a node one that readers may track by identity (`acceptsNull` does, against cycles). */
+const COMPOSED: ReadonlySet<string> = new Set(['$ref', 'anyOf', 'oneOf', 'allOf']);
+
+interface Walk {
+  /** The composed nodes met so far: one met twice (a shared object) is copied apart, as normalizing does. */
+  composed: Set<object> | undefined;
+}
+
+function sharedList(walk: Walk, list: readonly unknown[]): unknown {
   let out: unknown[] | undefined;
   for (let index = 0; index < list.length; index++) {
     const item = list[index];
-    const shared = sharedNormal(item);
+    const shared = sharedNormal(walk, item);
     if (shared === CHANGED) return CHANGED;
     if (shared !== item) {
       out ??= list.slice();
@@ -79,12 +87,12 @@ function sharedList(list: readonly unknown[]): unknown {
   return out ?? list;
 }
 
-function sharedMap(map: JsonSchema): unknown {
+function sharedMap(walk: Walk, map: JsonSchema): unknown {
   let out: MutableJsonSchema | undefined;
   for (const name in map) {
     if (name === '__proto__' || !Object.hasOwn(map, name)) return CHANGED;
     const child = map[name];
-    const shared = sharedNormal(child);
+    const shared = sharedNormal(walk, child);
     if (shared === CHANGED) return CHANGED;
     if (shared !== child) {
       out ??= { ...map };
@@ -95,7 +103,7 @@ function sharedMap(map: JsonSchema): unknown {
 }
 
 /** One keyword's value as normalization leaves it (`value` itself when unchanged), or {@link CHANGED}. */
-function sharedKeyword(key: string, value: unknown): unknown {
+function sharedKeyword(walk: Walk, key: string, value: unknown): unknown {
   if (REWRITTEN.has(key)) return CHANGED;
   if (key === 'format') return value === 'enum' ? CHANGED : value;
   if (key === 'items' && Array.isArray(value)) return CHANGED;
@@ -104,18 +112,27 @@ function sharedKeyword(key: string, value: unknown): unknown {
   if (COUNT_KEYWORDS.has(key)) return typeof value === 'string' ? CHANGED : value;
   if (key === 'required')
     return Array.isArray(value) && value.every((name) => typeof name === 'string') ? value : CHANGED;
-  if (SINGLE_SUBSCHEMA_KEYWORDS.has(key)) return sharedNormal(value);
-  if (ARRAY_SUBSCHEMA_KEYWORDS.has(key)) return Array.isArray(value) ? sharedList(value) : value;
-  if (MAP_SUBSCHEMA_KEYWORDS.has(key)) return isJsonObject(value) ? sharedMap(value) : value;
+  if (SINGLE_SUBSCHEMA_KEYWORDS.has(key)) return sharedNormal(walk, value);
+  if (ARRAY_SUBSCHEMA_KEYWORDS.has(key)) return Array.isArray(value) ? sharedList(walk, value) : value;
+  if (MAP_SUBSCHEMA_KEYWORDS.has(key)) return isJsonObject(value) ? sharedMap(walk, value) : value;
   return value;
 }
 
+/** False when the composed node was met before in this walk (the schema shares it between places). */
+function firstMeeting(walk: Walk, node: object): boolean {
+  walk.composed ??= new Set();
+  if (walk.composed.has(node)) return false;
+  walk.composed.add(node);
+  return true;
+}
+
 /** The node as normalization leaves it, keys in the same order, `type` first; {@link CHANGED} else. */
-function sharedNormal(node: unknown): unknown {
+function sharedNormal(walk: Walk, node: unknown): unknown {
   if (typeof node === 'boolean') return node;
   if (!isJsonObject(node)) return CHANGED;
   let changed: Map<string, unknown> | undefined;
   let typed = false;
+  let composed = false;
   let typeFirst = true;
   let first = true;
   for (const key in node) {
@@ -126,7 +143,8 @@ function sharedNormal(node: unknown): unknown {
       typed = true;
       typeFirst = first;
     } else {
-      const shared = sharedKeyword(key, value);
+      if (COMPOSED.has(key)) composed = true;
+      const shared = sharedKeyword(walk, key, value);
       if (shared === CHANGED) return CHANGED;
       if (shared !== value) {
         changed ??= new Map();
@@ -135,7 +153,7 @@ function sharedNormal(node: unknown): unknown {
     }
     first = false;
   }
-  if (!plainEnum(node)) return CHANGED;
+  if (!plainEnum(node) || (composed && !firstMeeting(walk, node))) return CHANGED;
   if (changed === undefined && typeFirst) return node;
   // Only the order of keys or subschemas change: a shallow copy, `type` first as normalization puts it.
   const out: MutableJsonSchema = typed ? { type: node['type'] } : {};
@@ -146,8 +164,9 @@ function sharedNormal(node: unknown): unknown {
 /**
  * The schema as normalizing it (see `normalizeParameterSchema`) would give it, keys in the same order,
  * sharing every subschema that normalization would only copy; `undefined` when normalization changes
- * more than the order of keys (non-standard type names, OpenAPI or draft-4 forms). Schemas made by Zod
- * are normal, save that Zod writes some keywords before `type`.
+ * more than the order of keys (non-standard type names, OpenAPI or draft-4 forms) or when it shares a
+ * composed node (`$ref`, `anyOf`, `oneOf`, `allOf`) between places, which normalizing copies apart.
+ * Schemas made by Zod are normal, save that Zod writes some keywords before `type`.
  *
  * @example
  * ```ts
@@ -156,6 +175,6 @@ function sharedNormal(node: unknown): unknown {
  * ```
  */
 export function sharedNormalized(schema: unknown): unknown {
-  const shared = sharedNormal(schema);
+  const shared = sharedNormal({ composed: undefined }, schema);
   return shared === CHANGED ? undefined : shared;
 }
