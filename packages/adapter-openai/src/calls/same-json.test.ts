@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
-import { sameJson } from './same-json';
+import { equalJsonData, sameJson } from './same-json';
 
 /** The value with every object's keys in reverse order. */
 function reversed(value: unknown): unknown {
@@ -53,5 +53,22 @@ describe('sameJson', () => {
     const right: Record<string, unknown> = { a: 1 };
     right['self'] = right;
     expect(() => sameJson(left, right)).toThrow(TypeError);
+  });
+
+  test('equalJsonData: equal data only, as code reading JSON could tell', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), (value, other) => {
+        expect(equalJsonData(value, structuredClone(value))).toBe(true);
+        if (equalJsonData(value, other)) expect(texts(value, other)).toBe(true);
+      }),
+      { numRuns: 500, seed: 20261202 },
+    );
+    expect(equalJsonData({ a: undefined }, { a: undefined })).toBe(false);
+    const holed = [1, 2, 3];
+    delete holed[1];
+    expect(equalJsonData(holed, [1, undefined, 3])).toBe(false);
+    expect(equalJsonData({ a: 0 }, { a: -0 })).toBe(false);
+    expect(equalJsonData({ a: 1 }, Object.assign(Object.create(null), { a: 1 }))).toBe(false);
+    expect(equalJsonData({ a: [1, 'x', null] }, { a: [1, 'x', null] })).toBe(true);
   });
 });

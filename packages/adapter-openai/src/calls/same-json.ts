@@ -5,10 +5,10 @@ const MAX_DEPTH = 128;
 const keys: string[] = [];
 let top = 0;
 
-/** An object whose JSON text is made of its own entries alone (no `toJSON`, no boxed primitive). */
-function plainObject(value: object): boolean {
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+/** Plain objects of one prototype: their JSON texts are made of their own entries alone (no `toJSON`). */
+function plainObjects(left: object, right: object): boolean {
+  const prototype = Object.getPrototypeOf(left);
+  return (prototype === Object.prototype || prototype === null) && Object.getPrototypeOf(right) === prototype;
 }
 
 function plainArray(value: readonly unknown[]): boolean {
@@ -24,7 +24,7 @@ function equalArrays(left: readonly unknown[], right: readonly unknown[], depth:
 
 /** Same own keys in the same order (as `JSON.stringify` writes them), with equal values. */
 function equalObjects(left: Record<string, unknown>, right: Record<string, unknown>, depth: number): boolean {
-  if (!plainObject(left) || !plainObject(right)) return false;
+  if (!plainObjects(left, right)) return false;
   const start = top;
   for (const key in right) if (Object.hasOwn(right, key)) keys[top++] = key;
   const end = top;
@@ -47,8 +47,10 @@ function equalObjects(left: Record<string, unknown>, right: Record<string, unkno
  * False means "cannot tell so cheaply" (different data, or values JSON writes in their own way).
  */
 function equalData(left: unknown, right: unknown, depth: number): boolean {
-  // JSON cannot write a bigint, and a function (such as `toJSON`) may write anything.
-  if (left === right) return typeof left !== 'bigint' && typeof left !== 'function';
+  // JSON cannot write a bigint; a function (such as `toJSON`) may write anything; `undefined` may be a
+  // hole in an array, which array methods skip; 0 and -0 are told apart.
+  if (Object.is(left, right))
+    return typeof left !== 'bigint' && typeof left !== 'function' && left !== undefined;
   if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false;
   if (depth > MAX_DEPTH) return false;
   if (Array.isArray(left))
@@ -57,6 +59,21 @@ function equalData(left: unknown, right: unknown, depth: number): boolean {
     !Array.isArray(right) &&
     equalObjects(left as Record<string, unknown>, right as Record<string, unknown>, depth)
   );
+}
+
+/**
+ * True when two values are the same JSON data: plain objects (of one prototype) with the same keys in the
+ * same order, plain arrays, equal primitives (`Object.is`), no `undefined`, functions or bigints. Code that
+ * reads JSON data cannot tell them apart. False means "maybe not".
+ *
+ * @example
+ * ```ts
+ * equalJsonData({ a: [1] }, { a: [1] }); // true
+ * equalJsonData({ a: undefined }, { a: undefined }); // false: maybe not
+ * ```
+ */
+export function equalJsonData(left: unknown, right: unknown): boolean {
+  return equalData(left, right, 0);
 }
 
 /**
