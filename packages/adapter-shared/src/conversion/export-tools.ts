@@ -85,10 +85,14 @@ function convertTool<TDeclaration, TOptions>(
     string,
     unknown
   >;
-  const objectKeys = Object.keys(declaration).filter((key) => {
-    const value = declaration[key];
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-  });
+  // Only the generic hand-out reads them; an exporter with its own `handOut` never does.
+  const objectKeys =
+    spec.handOut === undefined
+      ? Object.keys(declaration).filter((key) => {
+          const value = declaration[key];
+          return typeof value === 'object' && value !== null && !Array.isArray(value);
+        })
+      : [];
   return { declaration: deepFreeze(declaration), objectKeys, declaredName, warnings: collector.warnings };
 }
 
