@@ -46,10 +46,17 @@ export interface ExportBenchReport {
 
 let serial = 0;
 
-/** `count` fresh tools: new Zod schemas and configurations, so nothing is cached anywhere yet. */
+/**
+ * `count` fresh tools: new Zod schemas and configurations under names no earlier call used, so nothing is
+ * cached anywhere yet (a provider export may remember a name's last conversion: a toolbox built again with
+ * the same tools is not a first export).
+ */
 function freshTools(count: number): AnyTool[] {
   serial += 1;
-  return Array.from({ length: count }, (_, index) => createTool(syntheticToolConfig(index)) as AnyTool);
+  return Array.from({ length: count }, (_, index) => {
+    const config = syntheticToolConfig(index);
+    return createTool({ ...config, name: `${config.name}_s${serial}` }) as AnyTool;
+  });
 }
 
 function median(values: readonly number[]): number {

@@ -5,6 +5,11 @@ import {
   type WarningCollector,
 } from '@armorer/adapter-shared';
 
+const EXCLUSIVE = [
+  ['exclusiveMinimum', 'minimum', 1],
+  ['exclusiveMaximum', 'maximum', -1],
+] as const;
+
 /**
  * Declares `exclusiveMinimum` / `exclusiveMaximum` with the inclusive bounds a provider supports: exactly
  * for integers (`> 0` is `>= 1`), as the nearest inclusive bound (reported) for other numbers.
@@ -15,11 +20,10 @@ export function exclusiveBounds(
   path: string,
   collector: WarningCollector,
 ): void {
+  // Most nodes have neither bound: they need no type check.
+  if (typeof node['exclusiveMinimum'] !== 'number' && typeof node['exclusiveMaximum'] !== 'number') return;
   const integer = typesOf(node)?.every((type) => type === 'integer' || type === 'null') === true;
-  for (const [key, target, step] of [
-    ['exclusiveMinimum', 'minimum', 1],
-    ['exclusiveMaximum', 'maximum', -1],
-  ] as const) {
+  for (const [key, target, step] of EXCLUSIVE) {
     const value = node[key];
     if (typeof value !== 'number') continue;
     const bound = integer

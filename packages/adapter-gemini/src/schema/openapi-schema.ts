@@ -111,8 +111,9 @@ function convertChildren(node: JsonSchema, out: MutableJsonSchema, path: string,
   const properties = node['properties'];
   if (isJsonObject(properties)) {
     const converted: MutableJsonSchema = {};
+    const base = pointer(path, 'properties');
     for (const name of Object.keys(properties)) {
-      const at = pointer(pointer(path, 'properties'), name);
+      const at = pointer(base, name);
       if (!PROPERTY_NAME.test(name)) {
         state.collector.add(
           'INVALID_PROPERTY_NAME',

@@ -1,5 +1,6 @@
 import type { ToolConfiguration } from '@armorer/core';
 import type { StrictCodec } from '../schema/strict-codec';
+import { sameJson } from './same-json';
 
 interface StrictEntry {
   readonly codec: StrictCodec;
@@ -33,10 +34,7 @@ export function registerStrictCodec(
   strictTools.set(configuration, codec);
   const known = strictCodecs.get(declaredName);
   if (known === undefined) strictCodecs.set(declaredName, { codec, ambiguous: false });
-  else if (
-    known.codec.schema !== codec.schema &&
-    JSON.stringify(known.codec.schema) !== JSON.stringify(codec.schema)
-  )
+  else if (!sameJson(known.codec.schema, codec.schema))
     strictCodecs.set(declaredName, { codec, ambiguous: true });
 }
 

@@ -4,7 +4,6 @@ import {
   type JsonSchema,
   type MutableJsonSchema,
   pointer,
-  requiredOf,
 } from '@armorer/adapter-shared';
 import type { StrictDecoder, StrictProperty } from './strict-codec';
 import {
@@ -88,19 +87,21 @@ export function convertObject(node: JsonSchema, path: string, depth: number, sta
   for (const keyword of ['minProperties', 'maxProperties'])
     if (keyword in node) state.collector.unsupported(path, keyword, ' in strict mode');
   const out = scalar(node, 'object', path, state);
-  const required = requiredOf(node);
+  const required = node['required'];
   const converted: MutableJsonSchema = {};
   const decoders = new Map<string, StrictProperty>();
   const kept: string[] = [];
+  const base = pointer(path, 'properties');
   for (const name of names) {
     const child = properties[name];
-    const at = pointer(pointer(path, 'properties'), name);
+    const at = pointer(base, name);
     if (child === false) {
       state.collector.unsupported(at, 'properties', ' (a property that accepts no value is left out)');
       continue;
     }
     const schema = strictNode(child, at, depth + 1, state);
-    const optional = required.has(name) ? undefined : nullable(schema, state.root);
+    const listed = Array.isArray(required) && required.includes(name);
+    const optional = listed ? undefined : nullable(schema, state.root);
     converted[name] = (optional ?? schema).schema;
     decoders.set(name, { decoder: schema.decoder, absentAsNull: optional !== undefined });
     kept.push(name);

@@ -188,7 +188,8 @@ export function scalar(
 ): MutableJsonSchema {
   const out: MutableJsonSchema = {};
   const copied = copiedFor(type);
-  for (const key of Object.keys(node)) {
+  for (const key in node) {
+    if (!Object.hasOwn(node, key)) continue;
     const value = node[key];
     if (copied.has(key)) out[key] = value;
     else if (key === 'format') {

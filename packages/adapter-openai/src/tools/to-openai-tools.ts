@@ -6,7 +6,8 @@ import {
 } from '@armorer/adapter-shared';
 import { registerStrictCodec } from '../calls/strict-registry';
 import { toStandardSchema } from '../schema/standard-schema';
-import { StrictUnavailable, toStrictCodec } from '../schema/strict-schema';
+import { rememberedStrictCodec } from '../schema/strict-memo';
+import { StrictUnavailable } from '../schema/strict-schema';
 import type { OpenAITool, OpenAIToolsOptions } from '../types';
 import { wantsStrict } from './strict-option';
 
@@ -17,7 +18,7 @@ function convert(
   if (variant === 'strict') {
     const attempt = collector.fork();
     try {
-      const codec = toStrictCodec(schema, attempt);
+      const codec = rememberedStrictCodec(configuration.name, schema, attempt);
       collector.adopt(attempt);
       registerStrictCodec(configuration, declaredName, codec);
       return {

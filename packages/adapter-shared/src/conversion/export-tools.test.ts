@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { createTool, createToolbox } from '@armorer/core';
+import fc from 'fast-check';
 import { z } from 'zod';
 import { ProviderAdapterError } from '../errors/provider-adapter-error';
 import { type ExportSpec, exportTools } from './export-tools';
@@ -95,6 +96,53 @@ describe('exportTools', () => {
     expect(exportTools(spec, toolbox, { loud: true, onWarnings })[0]?.variant).toBe('loud');
     expect(exportTools(spec, toolbox, { onWarnings })[0]?.variant).toBe('quiet');
     expect(reports).toEqual([2, 2, 1]);
+  });
+
+  test('warnings are gathered for the first caller who listens, also from a toolbox exported before', () => {
+    const toolbox = createToolbox([make('late.one'), make('late_two')]);
+    exportTools(spec, toolbox, { loud: true });
+    const reports: (readonly ConversionWarning[])[] = [];
+    const onWarnings = (warnings: readonly ConversionWarning[]) => reports.push(warnings);
+    exportTools(spec, toolbox, { loud: true, onWarnings });
+    exportTools(spec, toolbox, { loud: true, onWarnings });
+    expect(reports.map((warnings) => warnings.map((warning) => [warning.tool, warning.code]))).toEqual([
+      [
+        ['late.one', 'NAME_CHANGED'],
+        ['late.one', 'UNSUPPORTED_KEYWORD'],
+        ['late_two', 'UNSUPPORTED_KEYWORD'],
+      ],
+      [
+        ['late.one', 'NAME_CHANGED'],
+        ['late.one', 'UNSUPPORTED_KEYWORD'],
+        ['late_two', 'UNSUPPORTED_KEYWORD'],
+      ],
+    ]);
+  });
+
+  test('tools of one export in different variants are each converted once, in their own variant', () => {
+    let converted = 0;
+    const perTool: ExportSpec<Declaration, ConversionReportOptions> = {
+      ...spec,
+      variant: (configuration) => (configuration.name.startsWith('loud') ? 'loud' : 'quiet'),
+      convert(input, variant) {
+        converted += 1;
+        return spec.convert(input, variant);
+      },
+    };
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { minLength: 1, maxLength: 12 }), (loud) => {
+        const tools = loud.map((flag, index) => make(`${flag ? 'loud' : 'quiet'}_${index}`));
+        const before = converted;
+        const first = exportTools(perTool, tools, {});
+        const again = exportTools(perTool, tools, {});
+        expect(first.map((declaration) => declaration.variant)).toEqual(
+          loud.map((flag) => (flag ? 'loud' : 'quiet')),
+        );
+        expect(again).toEqual(first);
+        expect(converted - before).toBe(tools.length);
+      }),
+      { numRuns: 100, seed: 20261202 },
+    );
   });
 
   test('refuses two tools declared under one name, and inputs that are not tools', () => {

@@ -9,7 +9,7 @@ import { ProviderAdapterError } from '../errors/provider-adapter-error';
 import { providerToolName, registerProviderName } from '../names/provider-names';
 import { deepFreeze } from '../schema/copy-schema';
 import type { JsonSchema } from '../schema/json-schema';
-import { normalizeParameterSchema } from '../schema/normalize-schema';
+import { normalizeSharedSchema } from '../schema/normalize-schema';
 import { resolveTools } from '../tools/resolve-tools';
 import {
   type AdapterProvider,
@@ -55,11 +55,12 @@ interface CachedExport {
   readonly warnings: readonly ConversionWarning[];
 }
 
-type ExportCache = WeakMap<ToolConfiguration, Map<string, CachedExport>>;
+/** One exporter's declarations per option variant, then per tool configuration. */
+type ExportCache = Map<string, WeakMap<ToolConfiguration, CachedExport>>;
 
 // Tools are immutable: a configuration object never changes, so its declaration can be cached for as long
 // as the configuration lives. A changed tool is a new configuration and is converted afresh. One cache
-// per exporter, keyed by configuration, then by option variant.
+// per exporter, keyed by option variant, then by configuration.
 const caches = new WeakMap<object, ExportCache>();
 
 function convertTool<TDeclaration, TOptions>(
@@ -84,10 +85,14 @@ function convertTool<TDeclaration, TOptions>(
     string,
     unknown
   >;
-  const objectKeys = Object.keys(declaration).filter((key) => {
-    const value = declaration[key];
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-  });
+  // Only the generic hand-out reads them; an exporter with its own `handOut` never does.
+  const objectKeys =
+    spec.handOut === undefined
+      ? Object.keys(declaration).filter((key) => {
+          const value = declaration[key];
+          return typeof value === 'object' && value !== null && !Array.isArray(value);
+        })
+      : [];
   return { declaration: deepFreeze(declaration), objectKeys, declaredName, warnings: collector.warnings };
 }
 
@@ -105,7 +110,7 @@ function convertTool<TDeclaration, TOptions>(
 export function exportableSchema(configuration: ToolConfiguration, collector: WarningCollector): JsonSchema {
   const schema = toolInputJsonSchema(configuration.schema);
   try {
-    return normalizeParameterSchema(configuration.name, schema);
+    return normalizeSharedSchema(configuration.name, schema);
   } catch (error) {
     collector.add(
       'UNSUPPORTED_KEYWORD',
@@ -132,11 +137,24 @@ function handOut(entry: CachedExport): Record<string, unknown> {
 
 interface ResolvedExport {
   readonly entries: readonly CachedExport[];
-  readonly warnings: readonly ConversionWarning[] | undefined;
+  /** The entries' warnings in order, gathered when a caller asks for them (`null` until then). */
+  warnings: readonly ConversionWarning[] | undefined | null;
 }
 
 interface ToolboxMemo extends ResolvedExport {
   readonly revision: number;
+}
+
+/** All the warnings of some entries, in order; `undefined` when there are none. */
+function gatherWarnings(entries: readonly CachedExport[]): ConversionWarning[] | undefined {
+  let warnings: ConversionWarning[] | undefined;
+  for (const entry of entries) {
+    if (entry.warnings.length > 0) {
+      warnings ??= [];
+      warnings.push(...entry.warnings);
+    }
+  }
+  return warnings;
 }
 
 // The last export of each toolbox per exporter and option key: a toolbox whose tools did not change
@@ -150,24 +168,29 @@ function resolveEntries<TDeclaration, TOptions>(
 ): ResolvedExport {
   let cache = caches.get(spec);
   if (cache === undefined) {
-    cache = new WeakMap();
+    cache = new Map();
     caches.set(spec, cache);
   }
   const entries = new Array<CachedExport>(tools.length);
   const owners = new Map<string, string>();
-  let warnings: ConversionWarning[] | undefined;
+  // Tools of one export mostly share a variant: its cache is looked up again only when it changes.
+  let lastVariant: string | undefined;
+  let byConfiguration: WeakMap<ToolConfiguration, CachedExport> | undefined;
   for (let index = 0; index < tools.length; index++) {
     const configuration = (tools[index] as AnyTool).configuration;
     const variant = spec.variant(configuration, options);
-    let byVariant = cache.get(configuration);
-    if (byVariant === undefined) {
-      byVariant = new Map();
-      cache.set(configuration, byVariant);
+    if (variant !== lastVariant || byConfiguration === undefined) {
+      byConfiguration = cache.get(variant);
+      if (byConfiguration === undefined) {
+        byConfiguration = new WeakMap();
+        cache.set(variant, byConfiguration);
+      }
+      lastVariant = variant;
     }
-    let entry = byVariant.get(variant);
+    let entry = byConfiguration.get(configuration);
     if (entry === undefined) {
       entry = convertTool(spec, configuration, variant);
-      byVariant.set(variant, entry);
+      byConfiguration.set(configuration, entry);
     }
     const owner = owners.get(entry.declaredName);
     if (owner !== undefined) {
@@ -180,12 +203,8 @@ function resolveEntries<TDeclaration, TOptions>(
     }
     owners.set(entry.declaredName, configuration.name);
     entries[index] = entry;
-    if (entry.warnings.length > 0) {
-      warnings ??= [];
-      warnings.push(...entry.warnings);
-    }
   }
-  return { entries, warnings };
+  return { entries, warnings: null };
 }
 
 function toolboxExport<TDeclaration, TOptions>(
@@ -203,8 +222,9 @@ function toolboxExport<TDeclaration, TOptions>(
     memos = new Map();
     toolboxMemos.set(toolbox, memos);
   }
-  memos.set(key, { ...resolved, revision });
-  return resolved;
+  const fresh: ToolboxMemo = { entries: resolved.entries, warnings: null, revision };
+  memos.set(key, fresh);
+  return fresh;
 }
 
 /**
@@ -224,9 +244,10 @@ export function exportTools<TDeclaration, TOptions extends ConversionReportOptio
   source: unknown,
   options: TOptions,
 ): TDeclaration[] {
-  const { entries, warnings } = isToolbox(source)
+  const resolved = isToolbox(source)
     ? toolboxExport(spec, source, options)
     : resolveEntries(spec, resolveTools(source, spec.exporter), options);
+  const entries = resolved.entries;
   const declarations = new Array<TDeclaration>(entries.length);
   const copy = spec.handOut;
   for (let index = 0; index < entries.length; index++) {
@@ -234,6 +255,11 @@ export function exportTools<TDeclaration, TOptions extends ConversionReportOptio
     declarations[index] =
       copy === undefined ? (handOut(entry) as TDeclaration) : copy(entry.declaration as TDeclaration);
   }
-  if (warnings !== undefined) options.onWarnings?.(warnings);
+  const report = options.onWarnings;
+  if (report !== undefined) {
+    // Gathered once per resolved export (a toolbox's memo keeps them), and only for a caller who listens.
+    if (resolved.warnings === null) resolved.warnings = gatherWarnings(entries);
+    if (resolved.warnings !== undefined) report(resolved.warnings);
+  }
   return declarations;
 }

@@ -70,7 +70,7 @@ export class WarningCollector {
 
   /** Keeps the warnings of a {@link WarningCollector.fork}'s attempt. */
   adopt(attempt: WarningCollector): void {
-    this.warnings.push(...attempt.warnings);
+    if (attempt.warnings.length > 0) this.warnings.push(...attempt.warnings);
   }
 
   /** Reports a keyword left out of the declaration. */

@@ -73,12 +73,13 @@ function copyNode(
       }
       continue;
     }
-    const at = pointer(path, key);
     if (SINGLE_SUBSCHEMA_KEYWORDS.has(key)) {
-      copy[key] = copyChild(value, at, rules, collector);
+      copy[key] = copyChild(value, pointer(path, key), rules, collector);
     } else if (ARRAY_SUBSCHEMA_KEYWORDS.has(key) && Array.isArray(value)) {
+      const at = pointer(path, key);
       copy[key] = value.map((item, index) => copyChild(item, pointer(at, index), rules, collector));
     } else if (MAP_SUBSCHEMA_KEYWORDS.has(key) && isJsonObject(value)) {
+      const at = pointer(path, key);
       const map: MutableJsonSchema = {};
       for (const name of Object.keys(value)) {
         map[name] = copyChild(value[name], pointer(at, name), rules, collector);

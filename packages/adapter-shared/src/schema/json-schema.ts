@@ -204,7 +204,11 @@ const DESCRIPTIVE = new Set(['description', 'title', 'default', 'example']);
  * ```
  */
 export function isUnconstrained(node: JsonSchema): boolean {
-  return Object.keys(node).every((key) => ANNOTATION_KEYWORDS.has(key) || DESCRIPTIVE.has(key));
+  // Every own key, read without an array of keys: most nodes answer at their first key (`type`).
+  for (const key in node) {
+    if (Object.hasOwn(node, key) && !ANNOTATION_KEYWORDS.has(key) && !DESCRIPTIVE.has(key)) return false;
+  }
+  return true;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   pointer,
   SINGLE_SUBSCHEMA_KEYWORDS,
 } from './json-schema';
+import { COUNT_KEYWORDS, sharedNormalized } from './normalized';
 import { resolveReferences, SchemaReferenceError } from './references';
 
 /**
@@ -35,8 +36,6 @@ const TYPE_NAMES: Readonly<Record<string, string | null>> = {
   any: null,
   type_unspecified: null,
 };
-
-const COUNT_KEYWORDS = ['minItems', 'maxItems', 'minLength', 'maxLength', 'minProperties', 'maxProperties'];
 
 interface Normalizing {
   readonly tool: string;
@@ -104,7 +103,7 @@ function normalizeNode(state: Normalizing, node: unknown, path: string): unknown
       );
     } else if (key === 'additionalItems') {
       out['items'] = normalizeNode(state, value, pointer(path, key));
-    } else if (COUNT_KEYWORDS.includes(key) && typeof value === 'string' && /^\d+$/.test(value)) {
+    } else if (COUNT_KEYWORDS.has(key) && typeof value === 'string' && /^\d+$/.test(value)) {
       out[key] = Number(value);
     } else if (key === 'required') {
       if (Array.isArray(value)) out[key] = value.filter((name) => typeof name === 'string');
@@ -177,7 +176,27 @@ function reorder(out: MutableJsonSchema): MutableJsonSchema {
  */
 export function normalizeParameterSchema(tool: string, schema: unknown): JsonSchema {
   if (schema === undefined || schema === null) return { type: 'object', properties: {} };
-  const read = normalizeNode({ tool }, schema, '');
+  return finish(tool, normalizeNode({ tool }, schema, ''));
+}
+
+/**
+ * {@link normalizeParameterSchema} of a schema its owner never modifies, read by code that never modifies
+ * the result either (core's cached JSON Schema of a tool, read by the exporters): a schema that is already
+ * normal, as Zod's are, keeps its subschemas, shared with the result rather than copied. The result is
+ * equal to {@link normalizeParameterSchema}'s.
+ *
+ * @example
+ * ```ts
+ * const schema = normalizeSharedSchema(configuration.name, toolInputJsonSchema(configuration.schema));
+ * ```
+ */
+export function normalizeSharedSchema(tool: string, schema: unknown): JsonSchema {
+  const shared = sharedNormalized(schema);
+  return shared === undefined ? normalizeParameterSchema(tool, schema) : finish(tool, shared);
+}
+
+/** The normalized root: an object schema without `$schema`, references rewritten, `properties` listed. */
+function finish(tool: string, read: unknown): JsonSchema {
   if (!isJsonObject(read)) {
     throw invalid({ tool }, '', 'the parameters schema must be an object schema');
   }

@@ -121,8 +121,11 @@ function rewriteNode(walk: Walk, node: unknown, path: string): unknown {
 function hasRef(node: unknown): boolean {
   if (Array.isArray(node)) return node.some(hasRef);
   if (!isJsonObject(node)) return false;
-  for (const [key, value] of Object.entries(node)) {
+  // `for...in` with `hasOwn` reads the same keys as `Object.entries` without an array per entry.
+  for (const key in node) {
+    if (!Object.hasOwn(node, key)) continue;
     if (key === '$ref' || key === 'definitions') return true;
+    const value = node[key];
     if (typeof value === 'object' && value !== null && hasRef(value)) return true;
   }
   return false;

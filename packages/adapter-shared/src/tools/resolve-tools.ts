@@ -26,8 +26,8 @@ export function resolveTools(source: unknown, exporter: string): readonly AnyToo
       message: `${exporter}() expects a toolbox or an array of tools, got ${describe(source)}.`,
     });
   }
-  for (const [index, tool] of list.entries()) {
-    if (!isTool(tool)) {
+  for (let index = 0; index < list.length; index++) {
+    if (!isTool(list[index])) {
       throw new ProviderAdapterError({
         code: 'INVALID_TOOLS',
         message: `${exporter}(): item ${index} is not a tool made by createTool().`,
