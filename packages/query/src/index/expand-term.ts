@@ -64,7 +64,7 @@ export function expandTerm(
     case 'fuzzy':
       return related(index, query, threshold, known, Number.POSITIVE_INFINITY, 1, 2);
     default: {
-      if (query.named === true) return known ? [{ term, similarity: 1 }] : [];
+      if (query.named === true) return known && namedMatches(index, query) ? [{ term, similarity: 1 }] : [];
       const found = known
         ? [{ term, similarity: 1 }]
         : related(
@@ -88,6 +88,18 @@ export function expandTerm(
       return found;
     }
   }
+}
+
+/** A verb's inflections, which a name does not have: `-ed` and `-ing`. */
+const VERB_ENDING = /(?:ed|ing)$/u;
+
+/**
+ * Whether a word the request writes as part of a name meets its stem: a name is a noun, so its plural meets
+ * the singular (`Euros` and `euro`), but a name ending like a verb's inflection is not one (`United` is not
+ * `unit`, `Reading` is not `read`); it meets the tools that write it as it is written.
+ */
+function namedMatches(index: SearchIndex, query: QueryTerm): boolean {
+  return !VERB_ENDING.test(query.surface) || index.termOfSurface.has(query.surface);
 }
 
 function related(

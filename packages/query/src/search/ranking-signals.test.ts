@@ -85,6 +85,30 @@ describe('searchTools: name phrases and name feedback', () => {
     expect(names(asked)).toEqual(['model_make']);
   });
 
+  test('a name is a noun: its plural meets the singular, an -ed or -ing ending is part of the name', async () => {
+    const tools = [
+      tool('unit_conversion', 'Convert a value from one unit to another'),
+      tool('get_population', 'Population data for a country and year'),
+      tool('euro_rates', 'Exchange rates of the euro'),
+    ];
+    // "United" is not `unit`: it meets no tool, since none writes it.
+    const population = await searchTools(createToolbox(tools), {
+      query: 'The population of the United States',
+      limit: 5,
+    });
+    expect(names(population)).toEqual(['get_population']);
+    // A tool that writes the name as it is written meets it.
+    const airline = tool('airline_flights', 'Flights of United Airlines');
+    const flights = await searchTools(createToolbox([...tools, airline]), {
+      query: 'Book a seat on a United flight',
+      limit: 1,
+    });
+    expect(names(flights)).toEqual(['airline_flights']);
+    // A plural name meets its singular.
+    const rates = await searchTools(createToolbox(tools), { query: 'What do I get for my Euros?', limit: 1 });
+    expect(names(rates)).toEqual(['euro_rates']);
+  });
+
   test('in task prose a short word no tool uses is not read as a typo', async () => {
     const toolbox = createToolbox([
       tool('chess_play', 'Make a move in a chess game'),
