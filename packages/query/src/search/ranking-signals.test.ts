@@ -85,6 +85,28 @@ describe('searchTools: name phrases and name feedback', () => {
     expect(names(asked)).toEqual(['model_make']);
   });
 
+  test('a tool whose whole name the request states outranks longer names that share the phrase', async () => {
+    const toolbox = createToolbox([
+      tool('weather_forecast_humidity', 'Retrieve a humidity forecast for a location for a number of days'),
+      tool('weather_forecast', 'Retrieve a weather forecast for a location and time frame'),
+      tool(
+        'weather_forecast_temperature',
+        'Retrieve a temperature forecast for a location for a number of days',
+      ),
+    ]);
+    const matches = await searchTools(toolbox, {
+      query: 'I need the weather forecast for Seattle for the next 5 days',
+      limit: 3,
+    });
+    expect(names(matches)[0]).toBe('weather_forecast');
+    // The same words out of order do not state the name.
+    const reordered = await searchTools(toolbox, {
+      query: 'forecast the weather of the next 5 days',
+      limit: 3,
+    });
+    expect(names(reordered)[0]).not.toBe('weather_forecast');
+  });
+
   test('a name is a noun: its plural meets the singular, an -ed or -ing ending is part of the name', async () => {
     const tools = [
       tool('unit_conversion', 'Convert a value from one unit to another'),
