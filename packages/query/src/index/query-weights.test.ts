@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { parseQuery } from './query-terms';
-import { FILLER_WEIGHT, isIdentifierLike, LITERAL_WEIGHT, namedWords, splitLiterals } from './query-weights';
+import {
+  FILLER_WEIGHT,
+  isIdentifierLike,
+  LITERAL_WEIGHT,
+  namedWords,
+  PARTICLE_WEIGHT,
+  splitLiterals,
+} from './query-weights';
 
 const weightOf = (query: string, term: string) =>
   parseQuery(query).terms.find((entry) => entry.term === term)?.weight;
@@ -39,6 +46,10 @@ describe('literal values and request prose in a query', () => {
     expect(weightOf('Tell me the customs info for shipment QKE091vBmySh', 'custom')).toBe(1);
     expect(splitLiterals('status of order KsuxdqnB please').literal).toBe('KsuxdqnB');
     expect(weightOf('could you provide the schedule', 'provid')).toBe(FILLER_WEIGHT);
+    // Particles stay (they carry "turn off"), below the words that name things and actions.
+    expect(weightOf('turn the lights off', 'off')).toBe(PARTICLE_WEIGHT);
+    expect(weightOf('turn the lights off', 'light')).toBe(1);
+    expect(weightOf('not on Monday, not on Friday', 'not')).toBe(2 * PARTICLE_WEIGHT);
     // A word both asked for and quoted counts as asked.
     expect(weightOf('translate "translate this"', 'translat')).toBe(1 + LITERAL_WEIGHT);
   });

@@ -10,6 +10,21 @@ export const LITERAL_WEIGHT = 0.25;
 /** Weight of the words of request prose ("could you provide me the information ...") that name no tool. */
 export const FILLER_WEIGHT = 0.3;
 
+/**
+ * Weight of the function words a request keeps for their meaning (`on`, `off`, `up`, `down`, `out`, `not`,
+ * `no`: "turn the lights off", "scale up"): they say what to do with the words around them, but on their
+ * own they meet the "based on" and "up to" of every other description, so they count less than a word that
+ * names a thing or an action.
+ */
+export const PARTICLE_WEIGHT = 0.7;
+
+const PARTICLES = new Set(['on', 'off', 'up', 'down', 'out', 'not', 'no']);
+
+/** True for the function words a request keeps (see {@link PARTICLE_WEIGHT}). */
+export function isParticle(word: string): boolean {
+  return PARTICLES.has(word);
+}
+
 /** Words of task prose that say how a person asks, not what for. */
 const FILLERS = new Set(
   (
