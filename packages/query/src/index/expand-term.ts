@@ -76,6 +76,7 @@ export function expandTerm(
             RELATED_WEIGHT,
             queryTerms <= PROSE_TERMS ? 2 : query.surface.length >= PROSE_TYPO_LENGTH ? 1 : 0,
             true,
+            true,
           );
       // A synonym found in most tools says little and costs a long postings walk: left out.
       const common = Math.max(64, index.size / 4);
@@ -111,6 +112,7 @@ function related(
   weight: number,
   maxEdits: number,
   family = false,
+  sameFirstLetter = false,
 ): TermCandidate[] {
   const { term, surface } = query;
   const found = new Map<string, number>();
@@ -124,6 +126,9 @@ function related(
   // Typos are judged on words as written (`meting` is one edit from `meeting`, not from `get`).
   if (maxDistance > 0) {
     for (const candidate of index.surfaces.withinDistance(surface, maxDistance)) {
+      // In relevance ranking a typo keeps the first letter: people rarely mistype it, and a word one edit
+      // from another at its first letter is almost always another word (`dinner`, `winner`), not a slip.
+      if (sameFirstLetter && candidate.term.charCodeAt(0) !== surface.charCodeAt(0)) continue;
       const candidateTerm = index.termOfSurface.get(candidate.term);
       if (candidateTerm !== undefined && candidateTerm !== term) {
         keep({ term: candidateTerm, similarity: candidate.similarity });

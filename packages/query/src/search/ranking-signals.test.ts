@@ -131,6 +131,17 @@ describe('searchTools: name phrases and name feedback', () => {
     expect(names(rates)).toEqual(['euro_rates']);
   });
 
+  test('a typo keeps its first letter: a word one edit from another there is another word', async () => {
+    const toolbox = createToolbox([
+      tool('winner_of_game', 'Get the winner of a game'),
+      tool('recipe_find', 'Find a recipe'),
+      tool('weather_today', 'The weather of a city'),
+    ]);
+    expect(names(await searchTools(toolbox, { query: 'dinner recipes', limit: 5 }))).toEqual(['recipe_find']);
+    // A slip past the first letter is still forgiven.
+    expect(names(await searchTools(toolbox, { query: 'wether today', limit: 1 }))).toEqual(['weather_today']);
+  });
+
   test('in task prose a short word no tool uses is not read as a typo', async () => {
     const toolbox = createToolbox([
       tool('chess_play', 'Make a move in a chess game'),
