@@ -45,6 +45,11 @@ describe('literal values and request prose in a query', () => {
     expect(weightOf("Tell me the customs info for shipment 'QKE091vBmySh'", 'custom')).toBe(1);
     expect(weightOf('Tell me the customs info for shipment QKE091vBmySh', 'custom')).toBe(1);
     expect(splitLiterals('status of order KsuxdqnB please').literal).toBe('KsuxdqnB');
+    // Single letters are variables and values: "4 ft x 4 ft", "coefficients a, b and c"; not a contraction's.
+    expect(weightOf('the price of a 4 ft x 4 ft statue', 'x')).toBe(LITERAL_WEIGHT);
+    expect(weightOf('solve with coefficients b and c', 'b')).toBe(LITERAL_WEIGHT);
+    expect(weightOf('solve with coefficients b and c', 'solv')).toBe(1);
+    expect(splitLiterals("it's the user's").literal).toBe('');
     expect(weightOf('could you provide the schedule', 'provid')).toBe(FILLER_WEIGHT);
     // Particles stay (they carry "turn off"), below the words that name things and actions.
     expect(weightOf('turn the lights off', 'off')).toBe(PARTICLE_WEIGHT);

@@ -75,6 +75,14 @@ export function isIdentifierLike(token: string): boolean {
 }
 
 /**
+ * A single Latin letter is a variable or a value ("x = 3", "4 ft x 4 ft", "coefficients a, b and c"), unless
+ * it ends a contraction (the `s` of "it's").
+ */
+function isVariable(token: string, before: string): boolean {
+  return /^[a-z]$/iu.test(token) && before !== "'" && before !== '\u2019';
+}
+
+/**
  * Splits a request into the text that asks (words at full weight) and the literal values in it (quoted text,
  * identifiers, and the values a person states about themselves: "my password is ..."), which get
  * {@link LITERAL_WEIGHT}.
@@ -89,8 +97,8 @@ export function splitLiterals(text: string): { readonly asking: string; readonly
     literal.push(quoted);
     return ' ';
   });
-  asking = asking.replace(RAW_TOKEN, (token) => {
-    if (!isIdentifierLike(token)) return token;
+  asking = asking.replace(RAW_TOKEN, (token, at: number, whole: string) => {
+    if (!isIdentifierLike(token) && !isVariable(token, whole.charAt(at - 1))) return token;
     literal.push(token);
     return ' ';
   });
