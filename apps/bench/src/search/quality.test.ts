@@ -8,13 +8,13 @@ import { loadRetrievalSet } from './retrieval-sets';
 
 describe('search quality on the development sets (a regression guard, not the benchmark)', () => {
   // Figures measured when these floors were set (R@5, every third request of the larger sets): apibank
-  // 0.846 vs BM25 0.742 (+0.104), sealtools 0.900 vs 0.778 (+0.122), stabletoolbench 0.732 vs 0.633 (+0.099),
-  // BFCL multiple+parallel 0.914 vs 0.852 (+0.062, every request).
+  // 0.856 vs BM25 0.742 (+0.114), sealtools 0.902 vs 0.778 (+0.124), stabletoolbench 0.731 vs 0.633 (+0.098),
+  // BFCL multiple+parallel 0.924 vs 0.852 (+0.072, every request).
   // Each floor sits just under its measured margin; raise them as the ranking improves, never lower them.
   // `bun run bench:search` reports the full sets.
   test.each([
-    ['apibank', 0.102],
-    ['sealtools', 0.12],
+    ['apibank', 0.112],
+    ['sealtools', 0.122],
     ['stabletoolbench', 0.097],
   ] as const)(
     '%s: the default ranking beats Okapi BM25 recall@5 by at least %d',
@@ -33,13 +33,13 @@ describe('search quality on the development sets (a regression guard, not the be
     120_000,
   );
 
-  test('BFCL multiple+parallel: the default ranking beats Okapi BM25 recall@5 by at least 0.06', async () => {
+  test('BFCL multiple+parallel: the default ranking beats Okapi BM25 recall@5 by at least 0.07', async () => {
     const set = bfclSet('bfcl multiple+parallel', [
       'BFCL_v4_multiple.json',
       'BFCL_v4_parallel_multiple.json',
     ]);
     const result = await evaluateSet(set);
-    expect(result.ours.at5).toBeGreaterThanOrEqual(result.bm25.at5 + 0.06);
+    expect(result.ours.at5).toBeGreaterThanOrEqual(result.bm25.at5 + 0.07);
     expect(result.ours.mrr10).toBeGreaterThanOrEqual(result.bm25.mrr10);
   }, 120_000);
 

@@ -64,7 +64,7 @@ export function expandTerm(
     case 'fuzzy':
       return related(index, query, threshold, known, Number.POSITIVE_INFINITY, 1, 2);
     default: {
-      if (query.named === true) return known ? [{ term, similarity: 1 }] : [];
+      if (query.named === true) return known && namedMatches(index, query) ? [{ term, similarity: 1 }] : [];
       const found = known
         ? [{ term, similarity: 1 }]
         : related(
@@ -75,6 +75,7 @@ export function expandTerm(
             MAX_RELATED,
             RELATED_WEIGHT,
             queryTerms <= PROSE_TERMS ? 2 : query.surface.length >= PROSE_TYPO_LENGTH ? 1 : 0,
+            true,
             true,
           );
       // A synonym found in most tools says little and costs a long postings walk: left out.
@@ -90,6 +91,18 @@ export function expandTerm(
   }
 }
 
+/** A verb's inflections, which a name does not have: `-ed` and `-ing`. */
+const VERB_ENDING = /(?:ed|ing)$/u;
+
+/**
+ * Whether a word the request writes as part of a name meets its stem: a name is a noun, so its plural meets
+ * the singular (`Euros` and `euro`), but a name ending like a verb's inflection is not one (`United` is not
+ * `unit`, `Reading` is not `read`); it meets the tools that write it as it is written.
+ */
+function namedMatches(index: SearchIndex, query: QueryTerm): boolean {
+  return !VERB_ENDING.test(query.surface) || index.termOfSurface.has(query.surface);
+}
+
 function related(
   index: SearchIndex,
   query: QueryTerm,
@@ -99,6 +112,7 @@ function related(
   weight: number,
   maxEdits: number,
   family = false,
+  sameFirstLetter = false,
 ): TermCandidate[] {
   const { term, surface } = query;
   const found = new Map<string, number>();
@@ -112,6 +126,9 @@ function related(
   // Typos are judged on words as written (`meting` is one edit from `meeting`, not from `get`).
   if (maxDistance > 0) {
     for (const candidate of index.surfaces.withinDistance(surface, maxDistance)) {
+      // In relevance ranking a typo keeps the first letter: people rarely mistype it, and a word one edit
+      // from another at its first letter is almost always another word (`dinner`, `winner`), not a slip.
+      if (sameFirstLetter && candidate.term.charCodeAt(0) !== surface.charCodeAt(0)) continue;
       const candidateTerm = index.termOfSurface.get(candidate.term);
       if (candidateTerm !== undefined && candidateTerm !== term) {
         keep({ term: candidateTerm, similarity: candidate.similarity });

@@ -1,7 +1,15 @@
 import { stem } from '../text/stem';
 import { isStopword } from '../text/stopwords';
 import { tokenize } from '../text/tokenize';
-import { FILLER_WEIGHT, isFiller, LITERAL_WEIGHT, namedWords, splitLiterals } from './query-weights';
+import {
+  FILLER_WEIGHT,
+  isFiller,
+  isParticle,
+  LITERAL_WEIGHT,
+  namedWords,
+  PARTICLE_WEIGHT,
+  splitLiterals,
+} from './query-weights';
 import { segmentQuery } from './segments';
 
 /** One distinct term of a text query. */
@@ -63,7 +71,8 @@ export function parseQuery(text: string): ParsedQuery {
       entry.named &&= named;
     }
   };
-  for (const word of askingWords) add(word, isFiller(word) ? FILLER_WEIGHT : 1);
+  for (const word of askingWords)
+    add(word, isFiller(word) ? FILLER_WEIGHT : isParticle(word) ? PARTICLE_WEIGHT : 1);
   for (const word of literalWords) add(word, LITERAL_WEIGHT);
   const terms = [...byTerm].map(
     ([term, { named, ...entry }]): QueryTerm => (named ? { term, ...entry, named } : { term, ...entry }),

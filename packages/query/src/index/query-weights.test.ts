@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { parseQuery } from './query-terms';
-import { FILLER_WEIGHT, isIdentifierLike, LITERAL_WEIGHT, namedWords, splitLiterals } from './query-weights';
+import {
+  FILLER_WEIGHT,
+  isIdentifierLike,
+  LITERAL_WEIGHT,
+  namedWords,
+  PARTICLE_WEIGHT,
+  splitLiterals,
+} from './query-weights';
 
 const weightOf = (query: string, term: string) =>
   parseQuery(query).terms.find((entry) => entry.term === term)?.weight;
@@ -38,7 +45,16 @@ describe('literal values and request prose in a query', () => {
     expect(weightOf("Tell me the customs info for shipment 'QKE091vBmySh'", 'custom')).toBe(1);
     expect(weightOf('Tell me the customs info for shipment QKE091vBmySh', 'custom')).toBe(1);
     expect(splitLiterals('status of order KsuxdqnB please').literal).toBe('KsuxdqnB');
+    // Single letters are variables and values: "4 ft x 4 ft", "coefficients a, b and c"; not a contraction's.
+    expect(weightOf('the price of a 4 ft x 4 ft statue', 'x')).toBe(LITERAL_WEIGHT);
+    expect(weightOf('solve with coefficients b and c', 'b')).toBe(LITERAL_WEIGHT);
+    expect(weightOf('solve with coefficients b and c', 'solv')).toBe(1);
+    expect(splitLiterals("it's the user's").literal).toBe('');
     expect(weightOf('could you provide the schedule', 'provid')).toBe(FILLER_WEIGHT);
+    // Particles stay (they carry "turn off"), below the words that name things and actions.
+    expect(weightOf('turn the lights off', 'off')).toBe(PARTICLE_WEIGHT);
+    expect(weightOf('turn the lights off', 'light')).toBe(1);
+    expect(weightOf('not on Monday, not on Friday', 'not')).toBe(2 * PARTICLE_WEIGHT);
     // A word both asked for and quoted counts as asked.
     expect(weightOf('translate "translate this"', 'translat')).toBe(1 + LITERAL_WEIGHT);
   });

@@ -10,6 +10,21 @@ export const LITERAL_WEIGHT = 0.25;
 /** Weight of the words of request prose ("could you provide me the information ...") that name no tool. */
 export const FILLER_WEIGHT = 0.3;
 
+/**
+ * Weight of the function words a request keeps for their meaning (`on`, `off`, `up`, `down`, `out`, `not`,
+ * `no`: "turn the lights off", "scale up"): they say what to do with the words around them, but on their
+ * own they meet the "based on" and "up to" of every other description, so they count less than a word that
+ * names a thing or an action.
+ */
+export const PARTICLE_WEIGHT = 0.7;
+
+const PARTICLES = new Set(['on', 'off', 'up', 'down', 'out', 'not', 'no']);
+
+/** True for the function words a request keeps (see {@link PARTICLE_WEIGHT}). */
+export function isParticle(word: string): boolean {
+  return PARTICLES.has(word);
+}
+
 /** Words of task prose that say how a person asks, not what for. */
 const FILLERS = new Set(
   (
@@ -60,6 +75,14 @@ export function isIdentifierLike(token: string): boolean {
 }
 
 /**
+ * A single Latin letter is a variable or a value ("x = 3", "4 ft x 4 ft", "coefficients a, b and c"), unless
+ * it ends a contraction (the `s` of "it's").
+ */
+function isVariable(token: string, before: string): boolean {
+  return /^[a-z]$/iu.test(token) && before !== "'" && before !== '\u2019';
+}
+
+/**
  * Splits a request into the text that asks (words at full weight) and the literal values in it (quoted text,
  * identifiers, and the values a person states about themselves: "my password is ..."), which get
  * {@link LITERAL_WEIGHT}.
@@ -74,8 +97,8 @@ export function splitLiterals(text: string): { readonly asking: string; readonly
     literal.push(quoted);
     return ' ';
   });
-  asking = asking.replace(RAW_TOKEN, (token) => {
-    if (!isIdentifierLike(token)) return token;
+  asking = asking.replace(RAW_TOKEN, (token, at: number, whole: string) => {
+    if (!isIdentifierLike(token) && !isVariable(token, whole.charAt(at - 1))) return token;
     literal.push(token);
     return ' ';
   });

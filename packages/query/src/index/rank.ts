@@ -16,6 +16,12 @@ const NAME_BOOST = 2;
 /** A tool scores up to this fraction more as the query covers more of its name. */
 const NAME_COVERAGE_BOOST = 0.25;
 /**
+ * A tool whose whole name (two terms or more) the request states, its terms in order among the request's
+ * terms ("the weather forecast for Seattle" for `weather_forecast`), scores this fraction more: a tool named
+ * by the request beats the tools whose longer names (`weather_forecast_humidity`) merely share the phrase.
+ */
+const STATED_NAME_BOOST = 0.5;
+/**
  * A tool scores up to this fraction more as the query's own words (not typos, prefixes or synonyms) cover more
  * of its description: a request that restates a short description ("Calculate the roots of a quadratic
  * equation") names that tool more surely than one whose long description shares the same words among others.
@@ -242,6 +248,7 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
   const docs = request.transient === true ? scratch.resultDocs : new Int32Array(touchedCount);
   const result = request.transient === true ? scratch.resultScores : new Float64Array(touchedCount);
   let count = 0;
+  const spacedKey = ` ${request.key} `;
   for (let at = 0; at < touchedCount; at++) {
     const doc = touched[at] as number;
     if ((matched[doc] as number) < required) continue;
@@ -249,6 +256,13 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
     const nameLength = index.nameLength(doc);
     const coverage = nameLength === 0 ? 0 : Math.min(1, (nameHits[doc] as number) / nameLength);
     const exactName = request.key.length > 0 && index.nameKeys[doc] === request.key;
+    // Only a name the request's own words cover in full is looked for among the request's terms.
+    const statedName =
+      relevance &&
+      !exactName &&
+      nameLength >= 2 &&
+      (nameHits[doc] as number) >= nameLength &&
+      spacedKey.includes(` ${index.nameKeys[doc]} `);
     const descriptionLength = index.descriptionLength(doc);
     const described =
       descriptionLength === 0 ? 0 : Math.min(1, (descriptionHits[doc] as number) / descriptionLength);
@@ -256,7 +270,7 @@ export function rank(index: SearchIndex, request: RankRequest): RankResult {
       (scores[doc] as number) *
       (1 + NAME_COVERAGE_BOOST * coverage) *
       (1 + DESCRIPTION_COVERAGE_BOOST * described) *
-      (exactName ? NAME_BOOST : 1);
+      (exactName ? NAME_BOOST : statedName ? 1 + STATED_NAME_BOOST : 1);
   }
   const ranked = { docs: docs.subarray(0, count), scores: result.subarray(0, count), expansions };
   if (hits !== undefined && segments !== undefined) {

@@ -53,6 +53,8 @@ function scratchFor(index: SearchIndex): SegmentScratch {
  * its terms with the name-coverage boost), divided by the clause's best score, plus the whole request's
  * normalized score times {@link CONTEXT_WEIGHT}; a tool keeps its best clause. So the best tool of every
  * clause reaches the top of the list, instead of the tools that match the most words of the whole request.
+ * The best three of each clause gain a bonus, and so does the best tool for the words the clause's first
+ * does not match (a clause that asks for two things).
  * `scores` (aligned with `docs`) is replaced in place.
  */
 export function rescoreBySegment(
@@ -121,9 +123,62 @@ export function rescoreBySegment(
       const bonus = LEADER_BONUS / (rank + 1);
       if (bonus > (lead[position] as number)) lead[position] = bonus;
     }
+    // A clause can ask for two things ("use the data from dataset.csv and fit a linear regression model"):
+    // the best tool for the words its leader does not match ranks as the clause's second.
+    if (leaders.count === 0) continue;
+    const leader = docs[leaders.positions[0] as number] as number;
+    const other = otherLeader(scratch, terms, segment, hits, leader);
+    const position = other < 0 ? -1 : (slot[other] as number);
+    if (position >= 0 && docs[position] === other && LEADER_BONUS / 2 > (lead[position] as number))
+      lead[position] = LEADER_BONUS / 2;
   }
   for (let position = 0; position < docs.length; position++)
     scores[position] = (best[position] as number) + (lead[position] as number);
+}
+
+/**
+ * The tool that scores best on the terms of a clause that `leader` does not match, or -1 (reuses the clause
+ * buffers: call it once the clause's own scores are read).
+ */
+function otherLeader(
+  scratch: SegmentScratch,
+  terms: readonly QueryTerm[],
+  segment: readonly number[],
+  hits: ReadonlyMap<QueryTerm, TermHits>,
+  leader: number,
+): number {
+  const current = ++scratch.current;
+  const { score, stamp, touched } = scratch;
+  let touchedCount = 0;
+  for (const termIndex of segment) {
+    const term = terms[termIndex];
+    const termHits = term === undefined ? undefined : hits.get(term);
+    if (termHits === undefined || holds(termHits.docs, leader)) continue;
+    for (let position = 0; position < termHits.docs.length; position++) {
+      const doc = termHits.docs[position] as number;
+      if (stamp[doc] !== current) {
+        stamp[doc] = current;
+        score[doc] = 0;
+        touched[touchedCount++] = doc;
+      }
+      score[doc] = (score[doc] as number) + (termHits.scores[position] as number);
+    }
+  }
+  let best = -1;
+  let bestScore = 0;
+  for (let at = 0; at < touchedCount; at++) {
+    const doc = touched[at] as number;
+    if ((score[doc] as number) > bestScore) {
+      bestScore = score[doc] as number;
+      best = doc;
+    }
+  }
+  return best;
+}
+
+function holds(docs: ArrayLike<number>, doc: number): boolean {
+  for (let at = 0; at < docs.length; at++) if (docs[at] === doc) return true;
+  return false;
 }
 
 /** How many leading tools of each clause gain a bonus, and the bonus of the first (halved for the second, ...). */

@@ -1,3 +1,6 @@
+import { isStopword } from '../text/stopwords';
+import { tokenize } from '../text/tokenize';
+
 /**
  * Where a long request changes subject: sentence ends, semicolons, and the connectives people use to chain
  * tasks ("Then ...", "Additionally, ...", "Finally ..."). A request for several tools usually asks for each in
@@ -34,4 +37,21 @@ export function segmentQuery(
     }
   }
   return segments;
+}
+
+/**
+ * The clauses of a request for several things, as text: the pieces between clause breaks with at least
+ * {@link MIN_SEGMENT_TERMS} distinct content words (past {@link MAX_SEGMENTS}, the rest join the last one).
+ * Empty for a request with one subject.
+ */
+export function requestClauses(text: string): readonly string[] {
+  const clauses: string[] = [];
+  for (const clause of text.split(CLAUSE_BREAK)) {
+    if (clause === undefined) continue;
+    const content = new Set(tokenize(clause).filter((word) => !isStopword(word)));
+    if (content.size < MIN_SEGMENT_TERMS) continue;
+    if (clauses.length >= MAX_SEGMENTS) clauses[clauses.length - 1] += ` ${clause.trim()}`;
+    else clauses.push(clause.trim());
+  }
+  return clauses.length > 1 ? clauses : [];
 }

@@ -28,6 +28,26 @@ function catalog(): AnyTool[] {
 const names = (matches: readonly { name: string }[]) => matches.map((match) => match.name);
 
 describe('searchTools: requests for several things', () => {
+  test('a clause that asks for two things lifts the best tool of the words its leader leaves', async () => {
+    const toolbox = createToolbox([
+      tool('linear_regression_fit', 'Fit a linear regression model to data'),
+      tool('linear_regression', 'Applies linear regression to a set of variables'),
+      tool('run_linear_regression', 'Build a linear regression model from predictors'),
+      tool('regression_report', 'Report on a regression model'),
+      tool('data_loading', 'Load data from a csv file'),
+      tool('weather_today', 'The weather of a city'),
+    ]);
+    const matches = await searchTools(toolbox, {
+      query:
+        'Use the numbers in sales.csv and fit a linear regression model to them. Then show the weather of Paris.',
+      limit: 5,
+    });
+    // `data_loading` answers the clause's other request; `regression_report` only repeats its leader's words.
+    expect(names(matches).slice(0, 2)).toEqual(['linear_regression_fit', 'weather_today']);
+    expect(names(matches)).toContain('data_loading');
+    expect(names(matches)).not.toContain('regression_report');
+  });
+
   test("each clause's best tool reaches the top, not only the tools of the wordiest clause", async () => {
     const toolbox = createToolbox(catalog());
     const matches = await searchTools(toolbox, {

@@ -85,6 +85,63 @@ describe('searchTools: name phrases and name feedback', () => {
     expect(names(asked)).toEqual(['model_make']);
   });
 
+  test('a tool whose whole name the request states outranks longer names that share the phrase', async () => {
+    const toolbox = createToolbox([
+      tool('weather_forecast_humidity', 'Retrieve a humidity forecast for a location for a number of days'),
+      tool('weather_forecast', 'Retrieve a weather forecast for a location and time frame'),
+      tool(
+        'weather_forecast_temperature',
+        'Retrieve a temperature forecast for a location for a number of days',
+      ),
+    ]);
+    const matches = await searchTools(toolbox, {
+      query: 'I need the weather forecast for Seattle for the next 5 days',
+      limit: 3,
+    });
+    expect(names(matches)[0]).toBe('weather_forecast');
+    // The same words out of order do not state the name.
+    const reordered = await searchTools(toolbox, {
+      query: 'forecast the weather of the next 5 days',
+      limit: 3,
+    });
+    expect(names(reordered)[0]).not.toBe('weather_forecast');
+  });
+
+  test('a name is a noun: its plural meets the singular, an -ed or -ing ending is part of the name', async () => {
+    const tools = [
+      tool('unit_conversion', 'Convert a value from one unit to another'),
+      tool('get_population', 'Population data for a country and year'),
+      tool('euro_rates', 'Exchange rates of the euro'),
+    ];
+    // "United" is not `unit`: it meets no tool, since none writes it.
+    const population = await searchTools(createToolbox(tools), {
+      query: 'The population of the United States',
+      limit: 5,
+    });
+    expect(names(population)).toEqual(['get_population']);
+    // A tool that writes the name as it is written meets it.
+    const airline = tool('airline_flights', 'Flights of United Airlines');
+    const flights = await searchTools(createToolbox([...tools, airline]), {
+      query: 'Book a seat on a United flight',
+      limit: 1,
+    });
+    expect(names(flights)).toEqual(['airline_flights']);
+    // A plural name meets its singular.
+    const rates = await searchTools(createToolbox(tools), { query: 'What do I get for my Euros?', limit: 1 });
+    expect(names(rates)).toEqual(['euro_rates']);
+  });
+
+  test('a typo keeps its first letter: a word one edit from another there is another word', async () => {
+    const toolbox = createToolbox([
+      tool('winner_of_game', 'Get the winner of a game'),
+      tool('recipe_find', 'Find a recipe'),
+      tool('weather_today', 'The weather of a city'),
+    ]);
+    expect(names(await searchTools(toolbox, { query: 'dinner recipes', limit: 5 }))).toEqual(['recipe_find']);
+    // A slip past the first letter is still forgiven.
+    expect(names(await searchTools(toolbox, { query: 'wether today', limit: 1 }))).toEqual(['weather_today']);
+  });
+
   test('in task prose a short word no tool uses is not read as a typo', async () => {
     const toolbox = createToolbox([
       tool('chess_play', 'Make a move in a chess game'),

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test';
-import { createTool, createToolbox } from '@armorer/core';
+import { type AnyTool, createTool, createToolbox } from '@armorer/core';
 import { createConceptEmbedder } from '../__fixtures__/embedder';
 import { makeTools } from '../__fixtures__/tools';
+import { describeToolForEmbedding } from '../embeddings/embedding-text';
 import { QueryError } from '../errors/query-error';
 import { searchTools } from './search-tools';
 
@@ -104,6 +105,25 @@ describe('searchTools: semantic', () => {
     expect(matches[0]?.lexicalScore).toBe(0);
     const umbrella = await searchTools(toolbox, { query: 'do I need an umbrella' });
     expect(umbrella[0]?.name).toBe('fetch-weather');
+  });
+
+  test('a request for several things is embedded clause by clause as well', async () => {
+    const embedder = createConceptEmbedder();
+    const toolbox = createToolbox(makeTools(), { embedder: embedder.embed });
+    const query = 'Let my colleague know by mail. Then check whether I need an umbrella tomorrow.';
+    const matches = await searchTools(toolbox, { query, semanticWeight: 1 });
+    const clauses = ['Let my colleague know by mail.', 'check whether I need an umbrella tomorrow.'];
+    expect(embedder.calls.at(-1)).toEqual([query, ...clauses]);
+    // A tool's similarity is half the whole request's, half its closest clause's.
+    const unit = (vector: readonly number[]) => vector.map((value) => value / Math.hypot(...vector));
+    const cosine = (a: string, b: string) => {
+      const [x = [], y = []] = embedder.embed([a, b]).map((vector) => unit([...vector]));
+      return x.reduce((sum, value, at) => sum + value * (y[at] ?? 0), 0);
+    };
+    const email = matches.find((match) => match.name === 'send-email');
+    const text = describeToolForEmbedding(email?.tool as AnyTool);
+    const closest = Math.max(...clauses.map((clause) => cosine(clause, text)));
+    expect(email?.semanticScore).toBeCloseTo((cosine(query, text) + closest) / 2, 5);
   });
 
   test('embeds each tool once, in batches, and only new tools later', async () => {

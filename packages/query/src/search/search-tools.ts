@@ -2,6 +2,7 @@ import { type AnyTool, emitToolboxEvent, getToolboxEmbedder, type ToolboxEmbedde
 import { EmbeddingError } from '../errors/embedding-error';
 import { resolveSource } from '../index/index-cache';
 import { rank } from '../index/rank';
+import { requestClauses } from '../index/segments';
 import { topRanked } from '../index/top';
 import { compileCriteria } from '../query/compile';
 import { checkIndex, checkKeys, invalid, isPlainObject } from '../query/query-keys';
@@ -107,6 +108,7 @@ export async function searchTools<TTool extends AnyTool>(
     try {
       semantic = await semanticScores({
         query,
+        clauses: requestClauses(query),
         candidates: index.tools.filter(accept),
         embedder,
         store: options.vectorStore,

@@ -13,6 +13,12 @@ export interface SemanticRequest {
   readonly store: ToolVectorStore | undefined;
   readonly textOf: ((tool: AnyTool) => string) | undefined;
   readonly batchSize: number;
+  /**
+   * The clauses of a request for several things (see `requestClauses`): embedded with the request, so a tool
+   * close to one clause is close to the request. Not used with a vector store, which is asked for the
+   * request's neighbours only.
+   */
+  readonly clauses?: readonly string[] | undefined;
   /** How many nearest tools to keep. */
   readonly topK: number;
   readonly signal: AbortSignal | undefined;
@@ -28,7 +34,12 @@ export async function semanticScores(request: SemanticRequest): Promise<Map<AnyT
     store,
   });
   signal?.throwIfAborted();
-  const [queryVector] = await embedTexts(embedder, [request.query], ['the query']);
+  const clauses = store === undefined ? (request.clauses ?? []) : [];
+  const [queryVector, ...clauseVectors] = await embedTexts(
+    embedder,
+    [request.query, ...clauses],
+    ['the query', ...clauses.map((_, at) => `clause ${at + 1} of the query`)],
+  );
   signal?.throwIfAborted();
   const scores = new Map<AnyTool, number>();
   if (queryVector === undefined) return scores;
@@ -55,10 +66,28 @@ export async function semanticScores(request: SemanticRequest): Promise<Map<AnyT
   }
   const ranked = candidates.map((tool) => ({
     tool,
-    score: dot(queryVector, vectors.get(tool) as Float32Array),
+    score: similarity(queryVector, clauseVectors, vectors.get(tool) as Float32Array),
   }));
   ranked.sort((a, b) => b.score - a.score);
   // A tool at a right angle to the query (or opposite) is unrelated, not a weak match.
   for (const { tool, score } of ranked.slice(0, topK)) if (score > 0) scores.set(tool, score);
   return scores;
+}
+
+/**
+ * Share of a request for several things that its closest clause decides: the embedding of the whole request
+ * blends its clauses, so a tool that answers one clause is only half close to it; its closest clause says more.
+ */
+const CLAUSE_SHARE = 0.5;
+
+/** Cosine similarity of a tool to a request, mixed with its best clause's when the request has clauses. */
+function similarity(query: Float32Array, clauses: readonly Float32Array[], tool: Float32Array): number {
+  const whole = dot(query, tool);
+  if (clauses.length === 0) return whole;
+  let closest = Number.NEGATIVE_INFINITY;
+  for (const clause of clauses) {
+    const score = dot(clause, tool);
+    if (score > closest) closest = score;
+  }
+  return (1 - CLAUSE_SHARE) * whole + CLAUSE_SHARE * closest;
 }
