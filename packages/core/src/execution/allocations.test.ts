@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'bun:test';
 import { heapStats } from 'bun:jsc';
+import { describe, expect, test } from 'bun:test';
 import { z } from 'zod';
 import { createTool } from '../tool/public';
 import { createToolbox } from '../toolbox/public';
