@@ -80,4 +80,16 @@ describe('rememberedStrictCodec', () => {
       JSON.stringify(toStrictCodec(withUndefined, new WarningCollector('openai', 'x')).schema),
     );
   });
+
+  test('names made up per call do not grow the memo without end, and a name met again still converts right', () => {
+    const schema = { type: 'object', properties: { q: { type: 'string' } } };
+    const first = rememberedStrictCodec('memo_bound_0', schema, new WarningCollector('openai', 'x'));
+    for (let index = 1; index <= 2048; index++) {
+      rememberedStrictCodec(`memo_bound_${index}`, { ...schema }, new WarningCollector('openai', 'x'));
+    }
+    const again = rememberedStrictCodec('memo_bound_0', { ...schema }, new WarningCollector('openai', 'x'));
+    // Forgotten when the memo filled up: converted afresh, to the same result.
+    expect(again).not.toBe(first);
+    expect(JSON.stringify(again.schema)).toBe(JSON.stringify(first.schema));
+  });
 });

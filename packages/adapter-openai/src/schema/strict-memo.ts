@@ -12,8 +12,10 @@ interface StrictMemo {
 }
 
 // Tool name -> its last strict conversion. Tools are often made afresh with the same definition (a
-// toolbox per request, a reloaded module): their schemas are new objects holding the same data.
+// toolbox per request, a reloaded module): their schemas are new objects holding the same data. Bounded
+// (cleared when full), so tool names made up per user or per request cannot grow it without end.
 const memos = new Map<string, StrictMemo>();
+const MAX_MEMOS = 1024;
 
 /**
  * {@link toStrictCodec} of a tool's schema, remembering each tool name's last conversion: a tool of that
@@ -41,6 +43,7 @@ export function rememberedStrictCodec(
   }
   const start = collector.warnings.length;
   const codec = toStrictCodec(schema, collector);
+  if (memos.size >= MAX_MEMOS && !memos.has(tool)) memos.clear();
   memos.set(tool, { schema, codec, warnings: collector.warnings.slice(start) });
   return codec;
 }
