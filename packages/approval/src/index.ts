@@ -72,6 +72,7 @@ export { GRANT_VERSION } from './grant/types';
 export { assertGrantScope, assertGrantShape } from './grant/validate-grant';
 export type { JsonValue } from './json/canonical-json';
 export { canonicalJson, jsonEqual } from './json/canonical-json';
+export { sharedStringList } from './json/shared-lists';
 export type {
   ApprovalMode,
   ApprovalPolicy,

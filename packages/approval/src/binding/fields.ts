@@ -1,4 +1,5 @@
 import { approvalError } from '../errors/errors';
+import { sameStringList, sharedStringList } from '../json/shared-lists';
 
 /** The longest text a binding field may hold. */
 export const MAX_STRING = 1024;
@@ -67,36 +68,10 @@ export function capabilities(value: unknown): readonly string[] | null {
   }
   const list = value as string[];
   // Consecutive bindings mostly carry the same list: that hit needs no copy and no map lookup.
-  if (sameList(list, lastInterned)) return lastInterned;
-  lastInterned = internByText(list.slice());
+  if (sameStringList(list, lastInterned)) return lastInterned;
+  lastInterned = sharedStringList(list.slice());
   return lastInterned;
 }
 
-/**
- * Frozen capability lists, shared between bindings that carry the same list (a tenant's bindings
- * mostly do): freezing an array is slow in JavaScriptCore, and the lists are immutable either way.
- * Keyed by the JSON text of the list, which is unambiguous; bounded, cleared when full.
- */
-const internedCapabilities = new Map<string, readonly string[]>();
-
-/** The list interned last. */
+/** The list shared last: consecutive bindings mostly carry the same one. */
 let lastInterned: readonly string[] = Object.freeze([]);
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
-  return true;
-}
-
-function internByText(list: string[]): readonly string[] {
-  const key = JSON.stringify(list);
-  let frozen = internedCapabilities.get(key);
-  if (frozen === undefined) {
-    frozen = Object.freeze(list);
-    if (key.length <= 4096) {
-      if (internedCapabilities.size >= 256) internedCapabilities.clear();
-      internedCapabilities.set(key, frozen);
-    }
-  }
-  return frozen;
-}

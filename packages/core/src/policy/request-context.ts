@@ -1,3 +1,4 @@
+import { sharedStringList } from '@armorer/approval';
 /**
  * Who is asking for a call: the host identity armorer freezes before policy runs. A toolbox is a
  * tenant-neutral catalog; authority belongs to each `execute()` call.
@@ -88,31 +89,10 @@ function frozenCopy(value: unknown, depth: number, stamp = false): unknown {
 }
 
 /**
- * Frozen lists of strings (capabilities, scopes), shared between contexts that carry the same list:
- * freezing an array costs JavaScriptCore about 0.2 µs, the rest of a context copy about as much, and a
- * host sends the same few lists on every call. A hit is compared item by item, so the key only has to
- * find candidates; bounded, cleared when full.
+ * A copied list of strings (capabilities, scopes) as the frozen list shared with every equal one (see
+ * `sharedStringList`), or undefined when it holds anything else.
  */
-const sharedLists = new Map<string, readonly string[]>();
-const NO_ITEMS: readonly string[] = Object.freeze([]);
-
-/** The shared frozen list equal to `items` (a fresh copy; empty lists share one), or undefined when it is not a short string list. */
 function sharedStrings(items: unknown[]): readonly string[] | undefined {
-  const length = items.length;
-  if (length === 0) return NO_ITEMS;
-  if (length > 32) return undefined;
-  for (let index = 0; index < length; index++) {
-    const item = items[index];
-    if (typeof item !== 'string' || item.length > 256) return undefined;
-  }
-  const key = items.join('\u0000');
-  let shared = sharedLists.get(key);
-  for (let index = 0; shared !== undefined && index < length; index++) {
-    if (shared.length !== length || shared[index] !== items[index]) shared = undefined;
-  }
-  if (shared !== undefined) return shared;
-  if (sharedLists.size >= 512) sharedLists.clear();
-  shared = Object.freeze(items as string[]);
-  sharedLists.set(key, shared);
-  return shared;
+  for (let index = 0; index < items.length; index++) if (typeof items[index] !== 'string') return undefined;
+  return sharedStringList(items as string[]);
 }
