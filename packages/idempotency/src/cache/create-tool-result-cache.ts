@@ -133,19 +133,25 @@ class ProcessLocalToolResultCache implements ToolResultCache {
     decide: Decide<T, A>,
     input: A,
   ): MaybePromise<T> {
-    return exclusive(this.#store, key, () =>
-      Promise.resolve(stored).then((value) => this.#apply(key, value, decide, input)),
-    );
+    return exclusive(this.#store, key, () => this.#applyOnceRead(key, stored, decide, input));
   }
 
   #casQueued<T, A>(key: string, decide: Decide<T, A>, input: A): MaybePromise<T> {
     const store = this.#store;
     return exclusive(store, key, () => {
       const stored = store.get(key);
-      if (isPromiseLike(stored))
-        return Promise.resolve(stored).then((value) => this.#apply(key, value, decide, input));
+      if (isPromiseLike(stored)) return this.#applyOnceRead(key, stored, decide, input);
       return this.#apply(key, stored, decide, input);
     });
+  }
+
+  #applyOnceRead<T, A>(
+    key: string,
+    stored: PromiseLike<unknown>,
+    decide: Decide<T, A>,
+    input: A,
+  ): Promise<T> {
+    return Promise.resolve(stored).then((value) => this.#apply(key, value, decide, input));
   }
 
   #apply<T, A>(key: string, stored: unknown, decide: Decide<T, A>, input: A): MaybePromise<T> {
