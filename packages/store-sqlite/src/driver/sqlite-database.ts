@@ -1,4 +1,4 @@
-import { StoreError, toStoreError } from '../errors/store-error';
+import { isBusyError, StoreError, toStoreError } from '../errors/store-error';
 import { MIGRATIONS, SCHEMA_VERSION, SWEPT_TABLES } from '../schema/migrations';
 import { openDriver } from './open-driver';
 import type { SqlDriver, SqlStatement } from './types';
@@ -60,16 +60,37 @@ export class SqliteDatabase {
     }
     const database = new SqliteDatabase(driver, options);
     try {
-      // The busy timeout first: switching to WAL itself waits for other connections.
-      driver.exec(`PRAGMA busy_timeout = ${Math.trunc(busyTimeout)}`);
-      driver.exec('PRAGMA journal_mode = WAL');
-      driver.exec(`PRAGMA synchronous = ${synchronous.toUpperCase()}`);
-      database.#migrate();
+      await database.#initialize(busyTimeout, synchronous);
     } catch (error) {
       driver.close();
       throw wrapOpen(error, options.path);
     }
     return database;
+  }
+
+  /**
+   * The busy timeout, WAL, the sync mode and the schema. SQLite answers "database is locked" at once,
+   * without waiting in its busy handler, when waiting could deadlock: connections of several processes
+   * opening one new file at the same moment (switching it to WAL, recovering its WAL). Those steps are
+   * idempotent (the schema's transaction rolls back), so they are tried again after a short pause until the
+   * busy timeout has passed.
+   */
+  async #initialize(busyTimeout: number, synchronous: 'full' | 'normal'): Promise<void> {
+    const driver = this.#driver;
+    // The busy timeout first: switching to WAL itself waits for other connections.
+    driver.exec(`PRAGMA busy_timeout = ${Math.trunc(busyTimeout)}`);
+    const deadline = Date.now() + busyTimeout;
+    for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
+      try {
+        driver.exec('PRAGMA journal_mode = WAL');
+        driver.exec(`PRAGMA synchronous = ${synchronous.toUpperCase()}`);
+        this.#migrate();
+        return;
+      } catch (error) {
+        if (!isBusyError(error) || Date.now() >= deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    }
   }
 
   /** The driver in use: `bun:sqlite` or `node:sqlite`. */

@@ -23,6 +23,12 @@ function sqliteCode(error: unknown): number | undefined {
   return undefined;
 }
 
+/** Whether a driver failure is SQLite's "database is locked" (busy or locked). */
+export function isBusyError(error: unknown): boolean {
+  const code = sqliteCode(error);
+  return code === SQLITE_BUSY || code === SQLITE_LOCKED;
+}
+
 /** Turns a driver failure into a typed {@link StoreError}; errors already typed pass through. */
 export function toStoreError(error: unknown, doing: string): unknown {
   if (StoreError.isInstance(error)) return error;
