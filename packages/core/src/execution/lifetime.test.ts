@@ -107,7 +107,6 @@ describe('execution lifetime', () => {
 
   test('shutdown drain awaits admitted work; abort cancels it; both report every execution', async () => {
     const toolbox = createToolbox([
-      makeAddTool(),
       createTool({
         name: 'slow',
         description: 'x',
@@ -116,9 +115,19 @@ describe('execution lifetime', () => {
           return 1;
         },
       }),
+      createTool({
+        name: 'next-turn',
+        description: 'Ends on the next turn of the microtask queue',
+        async execute() {
+          await null;
+          return 2;
+        },
+      }),
     ]);
+    // Both are in flight when shutdown starts (an implementation whose promise is already fulfilled ends
+    // inside execute(), as a synchronous one does: see 'an async implementation that never awaits').
     const a = toolbox.execute({ name: 'slow', arguments: {} });
-    const b = toolbox.execute({ name: 'add-numbers', arguments: { a: 1, b: 2 } });
+    const b = toolbox.execute({ name: 'next-turn', arguments: {} });
     const report = await toolbox.shutdown({ policy: 'drain' });
     expect((await a).outcome).toBe('success');
     expect((await b).outcome).toBe('success');

@@ -9,6 +9,7 @@ import { CallState } from './call-state';
 import { armCancellation, cancelledError } from './cancellation';
 import { failedWith, failWith, refuse } from './failure-path';
 import { finishCall } from './finish-call';
+import { fulfilledValue, NOT_FULFILLED } from './fulfilled-now';
 import { nextExecutionId } from './ids';
 import { type ExecutionInterceptor, Invocation, interceptorOf } from './interceptor';
 import { observeSteps } from './observe-steps';
@@ -289,7 +290,10 @@ export function invoke(state: CallState): StartedCall {
     ) {
       // A native promise is used as is; any other thenable is adopted by one, so a hostile `then`
       // (a throwing getter, a `then` that throws or calls back twice) can only reject it.
-      state.pending = Promise.resolve(returned);
+      const promise = Promise.resolve(returned);
+      const value = fulfilledValue(promise);
+      if (value !== NOT_FULFILLED) return complete(state, value);
+      state.pending = promise;
       return state;
     }
   } catch (error) {
