@@ -14,6 +14,9 @@ describe('bench cases', () => {
       'callable',
       'toolboxJson',
       'agentsCore',
+      'baselineWaiting',
+      'toolboxWaiting',
+      'agentsCoreWaiting',
     ]);
     for (const benchCase of cases) {
       expect(await benchCase.run()).toBe(3);
@@ -44,21 +47,27 @@ describe('bench cases', () => {
 
   test('the quick run produces a complete report', async () => {
     const report = await runBench({ quick: true });
-    expect(report.timings).toHaveLength(5);
+    expect(report.timings).toHaveLength(8);
     expect(report.rounds).toHaveLength(2);
     for (const round of report.rounds) {
       expect(Object.keys(round).sort()).toEqual([
         'agentsCore',
+        'agentsCoreWaiting',
         'baseline',
+        'baselineWaiting',
         'callable',
         'toolbox',
         'toolboxJson',
+        'toolboxWaiting',
       ]);
     }
     for (const timing of report.timings) expect(timing.meanNs).toBeGreaterThan(0);
     expect(checkTargets(report).map((check) => Number.isFinite(check.value))).toEqual([true, true, true]);
     const text = formatReport(report).join('\n');
     expect(text).toContain('toolbox.execute / baseline');
+    expect(text).toMatch(
+      /info {2}an implementation that awaits once: toolbox\.execute \/ baseline \d+\.\d{2}x/,
+    );
     expect(text).toMatch(
       /(PASS|MISS) {2}agents-core tool\.invoke \/ toolbox\.execute: [\d.]+x \(target >= 6x/,
     );

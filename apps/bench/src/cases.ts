@@ -11,6 +11,14 @@ const RING = 4096;
 /** The one schema and the one implementation every contender shares. */
 export const addSchema = z.object({ a: z.number(), b: z.number() });
 export const add = async ({ a, b }: { a: number; b: number }): Promise<number> => a + b;
+/**
+ * The same sum from an implementation that awaits once, so its promise is still pending when it returns
+ * (as with any I/O): under Bun a call of `add` ends inside `execute()`, a call of this one cannot.
+ */
+export const addAfterAwait = async ({ a, b }: { a: number; b: number }): Promise<number> => {
+  await null;
+  return a + b;
+};
 
 /** One benchmarked function: a name for the table and a call that resolves to the sum. */
 export interface BenchCase {
@@ -19,7 +27,15 @@ export interface BenchCase {
   readonly run: () => Promise<unknown>;
 }
 
-export type CaseKey = 'baseline' | 'toolbox' | 'callable' | 'toolboxJson' | 'agentsCore';
+export type CaseKey =
+  | 'baseline'
+  | 'toolbox'
+  | 'callable'
+  | 'toolboxJson'
+  | 'agentsCore'
+  | 'baselineWaiting'
+  | 'toolboxWaiting'
+  | 'agentsCoreWaiting';
 
 /** Builds the contenders once; the returned closures are what the benchmark times. */
 export function createBenchCases(): readonly BenchCase[] {
@@ -30,12 +46,26 @@ export function createBenchCases(): readonly BenchCase[] {
     execute: add,
   });
   const toolbox = createToolbox([addTool]);
+  const waitingToolbox = createToolbox([
+    createTool({
+      name: 'add',
+      description: 'Add two numbers together',
+      input: addSchema,
+      execute: addAfterAwait,
+    }),
+  ]);
 
   const agentsAdd = agentsTool({
     name: 'add',
     description: 'Add two numbers together',
     parameters: addSchema,
     execute: add,
+  });
+  const agentsAddWaiting = agentsTool({
+    name: 'add',
+    description: 'Add two numbers together',
+    parameters: addSchema,
+    execute: addAfterAwait,
   });
   const runContext = new RunContext();
 
@@ -89,6 +119,28 @@ export function createBenchCases(): readonly BenchCase[] {
       key: 'agentsCore',
       label: 'agents-core: tool.invoke(ctx, JSON)',
       run: () => agentsAdd.invoke(runContext, ARGS_JSON),
+    },
+    {
+      key: 'baselineWaiting',
+      label: 'awaiting impl: safeParse + await fn',
+      run: async () => {
+        const parsed = addSchema.safeParse(ARGS);
+        if (!parsed.success) throw parsed.error;
+        return await addAfterAwait(parsed.data);
+      },
+    },
+    {
+      key: 'toolboxWaiting',
+      label: 'awaiting impl: toolbox.execute(call)',
+      run: async () => {
+        const result = await waitingToolbox.execute(calls[sequence++ & (RING - 1)] as (typeof calls)[number]);
+        return result.result;
+      },
+    },
+    {
+      key: 'agentsCoreWaiting',
+      label: 'awaiting impl: agents-core tool.invoke',
+      run: () => agentsAddWaiting.invoke(runContext, ARGS_JSON),
     },
   ];
 }

@@ -55,10 +55,18 @@ describe('median of ratios', () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 2, 3])).toBe(2.5);
     expect(Number.isNaN(median([]))).toBe(true);
+    const others = {
+      callable: 0,
+      toolboxJson: 0,
+      agentsCore: 0,
+      baselineWaiting: 0,
+      toolboxWaiting: 0,
+      agentsCoreWaiting: 0,
+    };
     const rounds = [
-      { baseline: 100, toolbox: 300, callable: 0, toolboxJson: 0, agentsCore: 0 },
-      { baseline: 200, toolbox: 500, callable: 0, toolboxJson: 0, agentsCore: 0 },
-      { baseline: 50, toolbox: 400, callable: 0, toolboxJson: 0, agentsCore: 0 },
+      { baseline: 100, toolbox: 300, ...others },
+      { baseline: 200, toolbox: 500, ...others },
+      { baseline: 50, toolbox: 400, ...others },
     ];
     expect(medianRatio(rounds, 'toolbox', 'baseline')).toBe(3);
   });
