@@ -162,6 +162,30 @@ describe('the arguments that run are the approved ones, or reported as edited', 
     } else expect(runs.count).toBe(0);
   });
 
+  test('a schema that transforms: the resumed call runs with what the person saw, transformed once', async () => {
+    const charged: unknown[] = [];
+    const tool = createTool({
+      name: 'charge',
+      description: 'Charges an amount given in dollars',
+      input: z.object({ dollars: z.number().transform((dollars) => dollars * 100) }),
+      async execute(args) {
+        charged.push(args);
+        return args;
+      },
+    });
+    const toolbox = createToolbox([tool], { approvalSecret: SECRET, policy: pausingPolicy });
+    const paused = await toolbox.execute(
+      { id: 'c1', name: 'charge', arguments: { dollars: 5 } },
+      { requestContext },
+    );
+    const descriptor = JSON.parse(JSON.stringify(paused.pendingApproval)) as PendingApproval;
+    // The person is shown the call the model proposed, not the validated output.
+    expect(descriptor.proposedCall.arguments).toEqual({ dollars: 5 });
+    const resumed = await toolbox.resumeApproval(descriptor, { requestContext });
+    expect(resumed.executedArgumentsEdited).toBe(false);
+    expect(charged).toEqual([{ dollars: 500 }]);
+  });
+
   test('property: edits equal to the proposal after a JSON round trip are unedited, any other edit is', async () => {
     const runs = { count: 0 };
     const toolbox = makeApprovalToolbox(runs);
