@@ -76,12 +76,12 @@ export function resumeApproval(
     if (mismatch !== undefined) throw new ApprovalError(mismatch);
     const edits = editedArguments(options.arguments, verified.proposedArguments);
     const edited = edits?.edited === true;
-    const resume = new ResumeState(binding, store, {
-      approved: true,
-      kind: binding.kind,
-      edited,
-      proposedArguments: verified.proposedArguments,
-    });
+    const resume = new ResumeState(
+      binding,
+      store,
+      { approved: true, kind: binding.kind, edited, proposedArguments: verified.proposedArguments },
+      runtime,
+    );
     const callOptions: { -readonly [K in keyof ToolExecuteOptions]: ToolExecuteOptions[K] } & {
       [RESUME]: ResumeState;
     } = { requestContext: frozen, [RESUME]: resume };
