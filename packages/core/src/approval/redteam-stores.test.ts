@@ -12,6 +12,8 @@ import { makeApprovalToolbox, pausePayment, requestContext } from '../__fixtures
  * binding issued unless it was consumed by the one run or the contract says otherwise.
  */
 
+const never = new Promise<never>(() => {});
+
 /** A store whose chosen method waits for `release()` before doing its work. */
 function gated(inner: ApprovalStateStore, method: 'reserve' | 'commit') {
   let open: () => void = () => {};
@@ -28,11 +30,94 @@ function gated(inner: ApprovalStateStore, method: 'reserve' | 'commit') {
   return { store, open };
 }
 
+/** Settles within a second, or says it hung. */
+function within<T>(promise: Promise<T>, ms = 1000): Promise<T | 'hung'> {
+  return Promise.race([promise, new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), ms))]);
+}
+
 async function stateOf(store: ApprovalStateStore, descriptor: { binding: unknown }) {
   return store.state(parseApprovalBinding(descriptor.binding));
 }
 
 describe('resumes racing the store and the toolbox', () => {
+  test('a store whose reserve never answers does not hang a resume past its timeout or abort', async () => {
+    const runs = { count: 0 };
+    const inner = createProcessLocalApprovalStateStore();
+    const toolbox = makeApprovalToolbox(runs, { approvalStateStore: { ...inner, reserve: () => never } });
+    const descriptor = await pausePayment(toolbox);
+    const timed = await within(toolbox.resumeApproval(descriptor, { requestContext, timeout: 30 }));
+    expect(timed === 'hung' ? 'hung' : timed.outcome).not.toBe('hung');
+    const controller = new AbortController();
+    const resuming = toolbox.resumeApproval(descriptor, { requestContext, signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('left')), 10);
+    const aborted = await within(resuming);
+    expect(aborted === 'hung' ? 'hung' : aborted.outcome).not.toBe('hung');
+    expect(runs.count).toBe(0);
+  });
+
+  test('a reserve that lands after the resume timed out is handed back: the binding resumes later', async () => {
+    const runs = { count: 0 };
+    const inner = createProcessLocalApprovalStateStore();
+    const { store, open } = gated(inner, 'reserve');
+    const toolbox = makeApprovalToolbox(runs, { approvalStateStore: store });
+    const descriptor = await pausePayment(toolbox);
+    const timed = await toolbox.resumeApproval(descriptor, { requestContext, timeout: 20 });
+    expect(timed.outcome).toBe('denied');
+    expect(timed.error?.details?.reason).toBe('timeout');
+    open();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await stateOf(inner, descriptor)).toBe('issued');
+    expect((await toolbox.resumeApproval(descriptor, { requestContext })).outcome).toBe('success');
+    expect(runs.count).toBe(1);
+  });
+
+  test('a signal that throws when read, with a store that reserves later: refused, the binding not stuck', async () => {
+    const runs = { count: 0 };
+    const inner = createProcessLocalApprovalStateStore();
+    const slow: ApprovalStateStore = {
+      ...inner,
+      reserve: async (binding, view, now) => {
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        return inner.reserve(binding, view, now);
+      },
+    };
+    const toolbox = makeApprovalToolbox(runs, { approvalStateStore: slow });
+    const descriptor = await pausePayment(toolbox);
+    const hostile = [
+      {
+        get aborted(): boolean {
+          throw new Error('no');
+        },
+      },
+      {
+        aborted: false,
+        addEventListener() {
+          throw new Error('no');
+        },
+      },
+      'not a signal',
+    ];
+    for (const signal of hostile) {
+      const resumed = await toolbox.resumeApproval(descriptor, { requestContext, signal: signal as never });
+      expect(resumed.outcome).not.toBe('success');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(await stateOf(inner, descriptor)).toBe('issued');
+    }
+    expect(runs.count).toBe(0);
+  });
+
+  test('a store whose commit never answers does not hang a resume past its timeout', async () => {
+    const runs = { count: 0 };
+    const inner = createProcessLocalApprovalStateStore();
+    const toolbox = makeApprovalToolbox(runs, { approvalStateStore: { ...inner, commit: () => never } });
+    const descriptor = await pausePayment(toolbox);
+    const result = await within(toolbox.resumeApproval(descriptor, { requestContext, timeout: 30 }));
+    expect(result === 'hung' ? 'hung' : result.error?.code).toBe('TIMEOUT');
+    expect(runs.count).toBe(0);
+    // Handed back, not stuck reserved: the commit never landed.
+    expect(await stateOf(inner, descriptor)).toBe('issued');
+  });
+
   test('revokeApproval during a reserve: the resume runs once or not at all, and the states agree', async () => {
     const runs = { count: 0 };
     const inner = createProcessLocalApprovalStateStore();

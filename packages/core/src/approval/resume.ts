@@ -19,6 +19,7 @@ import { freezeRequestContext } from '../policy/request-context';
 import type { ApprovalRuntime } from './approval-runtime';
 import { verifyDescriptor } from './descriptor';
 import { requestView } from './request-view';
+import { untilReservedOrStopped } from './reserve-wait';
 import { codeOf, isThenable, RESUME, ResumeState } from './resume-state';
 import type { ResumeApprovalOptions, ResumedToolResult } from './types';
 
@@ -158,10 +159,19 @@ async function reserveThenRun(
   options: ResumeCallOptions,
 ): Promise<ResumedToolResult> {
   const resume = options[RESUME];
+  let stopped: Error | undefined;
   try {
-    await reserving;
+    stopped = await untilReservedOrStopped(reserving, options.signal, options.timeout);
   } catch (error) {
     return refusal(host.emitter, descriptor, resume.binding, error);
+  }
+  if (stopped !== undefined) {
+    // The store may still reserve the binding: hand it back when it does, so it is not stuck reserved.
+    Promise.resolve(reserving).then(
+      () => releaseQuietly(resume.store, resume.binding),
+      () => {},
+    );
+    return refusal(host.emitter, descriptor, resume.binding, stopped);
   }
   return run(host, descriptor, reg, call, options);
 }
