@@ -186,6 +186,20 @@ describe('the arguments that run are the approved ones, or reported as edited', 
     expect(charged).toEqual([{ dollars: 500 }]);
   });
 
+  test('arguments sent as JSON text are proposed as the parsed object, and resume as it', async () => {
+    const runs = { count: 0 };
+    const toolbox = makeApprovalToolbox(runs);
+    const paused = await toolbox.execute(
+      { id: 'c-text', name: 'send-payment', arguments: '{"payee":"ada","cents":700}' },
+      { requestContext },
+    );
+    const descriptor = JSON.parse(JSON.stringify(paused.pendingApproval)) as PendingApproval;
+    expect(descriptor.proposedCall.arguments).toEqual({ payee: 'ada', cents: 700 });
+    const resumed = await toolbox.resumeApproval(descriptor, { requestContext });
+    expect(resumed).toMatchObject({ outcome: 'success', executedArgumentsEdited: false });
+    expect(resumed.result).toEqual({ paid: 'ada', cents: 700 });
+  });
+
   test('property: edits equal to the proposal after a JSON round trip are unedited, any other edit is', async () => {
     const runs = { count: 0 };
     const toolbox = makeApprovalToolbox(runs);
