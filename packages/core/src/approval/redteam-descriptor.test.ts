@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { createProcessLocalApprovalStateStore, parseApprovalBinding } from '@armorer/approval';
+import { z } from 'zod';
 import { makeApprovalToolbox, pausePayment, requestContext, SECRET } from '../__fixtures__/approval';
+import { createTool } from '../tool/public';
 import { createToolbox } from '../toolbox/public';
 
 /**
@@ -75,6 +77,43 @@ describe('descriptors under attack', () => {
     expect(refused).toMatchObject({ outcome: 'denied', error: { details: { reason: 'tool-mismatch' } } });
     expect(await approvalStateStore.state(parseApprovalBinding(descriptor.binding))).toBe('issued');
     expect((await origin.resumeApproval(descriptor, { requestContext })).outcome).toBe('success');
+  });
+
+  test('a descriptor whose call id is the id of a live call: each runs once with its own arguments', async () => {
+    const ran: string[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tool = createTool({
+      name: 'pay',
+      description: 'Pays someone',
+      input: z.object({ to: z.string() }),
+      async execute({ to }) {
+        ran.push(to);
+        if (to === 'live') await gate;
+        return to;
+      },
+    });
+    const toolbox = createToolbox([tool], {
+      approvalSecret: SECRET,
+      policy: {
+        beforeExecute: (context) =>
+          context.approval?.approved || context.params.to === 'live'
+            ? { allow: true }
+            : { status: 'needs_approval' },
+      },
+    });
+    const call = (to: string) => ({ id: 'same', name: 'pay', arguments: { to } });
+    const paused = await toolbox.execute(call('approved'), { requestContext });
+    const descriptor = JSON.parse(JSON.stringify(paused.pendingApproval));
+    const live = toolbox.execute(call('live'), { requestContext });
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const resumed = await toolbox.resumeApproval(descriptor, { requestContext });
+    release();
+    expect(resumed).toMatchObject({ outcome: 'success', result: 'approved', callId: 'same' });
+    expect(await live).toMatchObject({ outcome: 'success', result: 'live' });
+    expect(ran.sort()).toEqual(['approved', 'live']);
   });
 
   test('nothing reachable from a toolbox, its results, events, refusals or grants holds the secret', async () => {
