@@ -171,6 +171,35 @@ describe('resumes racing the store and the toolbox', () => {
     expect(await stateOf(inner, descriptor)).toBe('issued');
   });
 
+  test('a toolbox aborted while a resumed call waits in its policy hook: no run, the binding issued again', async () => {
+    const runs = { count: 0 };
+    const approvalStateStore = createProcessLocalApprovalStateStore();
+    let entered: () => void = () => {};
+    const inHook = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const toolbox = makeApprovalToolbox(runs, {
+      approvalStateStore,
+      policy: {
+        async beforeExecute(context) {
+          if (!context.approval?.approved) return { status: 'needs_approval' };
+          entered();
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          return { allow: true };
+        },
+      },
+    });
+    const descriptor = await pausePayment(toolbox);
+    const resuming = toolbox.resumeApproval(descriptor, { requestContext });
+    await inHook;
+    expect(await stateOf(approvalStateStore, descriptor)).toBe('reserved');
+    expect(toolbox.abort(undefined, 'shutting down')).toBe(1);
+    const resumed = await resuming;
+    expect(resumed.outcome).not.toBe('success');
+    expect(runs.count).toBe(0);
+    expect(await stateOf(approvalStateStore, descriptor)).toBe('issued');
+  });
+
   test('an approval that expires between the reserve and the commit does not run', async () => {
     const runs = { count: 0 };
     let now = Date.now();
