@@ -80,12 +80,15 @@ describe('version 2 bindings (signed payload)', () => {
     expect(verifyApprovalBinding(claimed as ApprovalBindingEnvelope, SECRET).toolName).toBe('send-email');
   });
 
-  test('parse decodes without verifying; a checked binding is returned as it is', () => {
+  test('parse decodes without verifying and returns a checked binding as it is; open decodes the verified payload', () => {
     const parsed = parseApprovalBinding(JSON.parse(JSON.stringify(envelope)));
     expect(parsed.callId).toBe('call:1');
     expect(parsed.nonce).toBe('nonce-1');
     expect(parseApprovalBinding(parsed)).toBe(parsed);
-    expect(openApprovalBinding(parsed, SECRET)).toBe(parsed);
+    // Never the parsed object itself: its arguments are not frozen (see checked-arguments.test.ts).
+    const opened = openApprovalBinding(parsed, SECRET);
+    expect(opened).not.toBe(parsed);
+    expect(opened).toEqual(parsed);
     expect(() => openApprovalBinding(parsed, 'another-secret')).toThrow(/does not verify/);
   });
 

@@ -1,6 +1,5 @@
 import { ApprovalError, approvalError } from '../errors/errors';
 import { type ApprovalSecret, isApprovalSecret, keyFor, type SigningKey } from '../signing/signing-key';
-import { CheckedBinding } from './checked-binding';
 import { parseApprovalBinding } from './parse-binding';
 import { approvalPayloadText, decodeApprovalPayload } from './payload';
 import {
@@ -129,7 +128,9 @@ function invalidSignature(): ApprovalError {
 /**
  * Verifies an untrusted binding of either version and returns it checked and frozen: the one call a
  * resume needs. A version 2 envelope's signature is checked over the received payload before the payload
- * is parsed; a version 1 binding is parsed, then its signing text is rebuilt and checked. Throws an
+ * is parsed, and the binding returned is decoded from that verified payload (a fresh one each time, also
+ * for a binding `parseApprovalBinding` returned); a version 1 binding is parsed, then its signing text is
+ * rebuilt and checked. Throws an
  * {@link ApprovalError} (`invalid-binding`, `invalid-signature` or `missing-secret`).
  *
  * @example
@@ -157,9 +158,10 @@ function openV2(value: object, key: SigningKey): ApprovalBinding {
   }
   // `verify` refuses anything but 64 characters, and no other text equals the computed lowercase hex.
   if (!key.verify(DOMAIN_V2, payload, signature)) throw invalidSignature();
-  // A binding the parser already produced was decoded from this very payload (it is frozen); anything
-  // else is decoded from the verified text itself.
-  return CheckedBinding.has(value) ? (value as ApprovalBinding) : decodeApprovalPayload(payload, signature);
+  // Always decoded from the verified text itself, even for a binding the parser already produced: its
+  // fields are frozen, but its `arguments` object is not, and a change made to it in place would
+  // otherwise pass for the signed arguments.
+  return decodeApprovalPayload(payload, signature);
 }
 
 /**

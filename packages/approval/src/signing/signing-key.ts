@@ -185,7 +185,14 @@ export function createSigningKey(secret: ApprovalSecret, options?: SigningKeyOpt
 }
 
 const stringKeys = new Map<string, SigningKey>();
-const byteKeys = new WeakMap<Uint8Array, SigningKey>();
+/** Per byte array, the key and a copy of the bytes it was made from (the caller may rewrite the array). */
+const byteKeys = new WeakMap<Uint8Array, { readonly key: SigningKey; readonly bytes: Uint8Array }>();
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+  return true;
+}
 
 /** A prepared key for a secret, reused across calls of the stateless helpers. @internal */
 export function keyFor(secret: ApprovalSecret | SigningKey): SigningKey {
@@ -199,11 +206,12 @@ export function keyFor(secret: ApprovalSecret | SigningKey): SigningKey {
     }
     return key;
   }
-  let key = byteKeys.get(secret);
-  if (key === undefined) {
-    key = new SigningKey(secret);
-    byteKeys.set(secret, key);
-  }
+  // A cached key is reused only while the array still holds the bytes it was made from: a buffer rotated
+  // or wiped in place must sign with what it holds now, never keep verifying under the old secret.
+  const cached = byteKeys.get(secret);
+  if (cached !== undefined && sameBytes(cached.bytes, secret)) return cached.key;
+  const key = new SigningKey(secret);
+  byteKeys.set(secret, { key, bytes: secret.slice() });
   return key;
 }
 

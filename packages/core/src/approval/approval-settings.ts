@@ -60,7 +60,9 @@ export class ApprovalSettings {
     ) {
       throw invalidOption('approvalSecret must be a non-empty string or Uint8Array.');
     }
-    this.#secret = secret;
+    // Bytes are copied now: the key is built lazily (on the first pause), and a host that wipes its
+    // buffer after creating the toolbox must not leave it signing with the wiped (known) bytes.
+    this.#secret = secret instanceof Uint8Array ? secret.slice() : secret;
     this.signs = secret !== undefined;
     this.store = options.approvalStateStore;
     this.grants = options.grantStateStore;

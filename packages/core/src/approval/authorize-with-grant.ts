@@ -22,15 +22,24 @@ export async function authorizeWithGrant(state: CallState): Promise<boolean> {
     return false;
   }
   if (!Array.isArray(candidates) || candidates.length === 0) return false;
+  const tenantId = authority?.tenantId;
+  const ownerId = authority?.ownerId;
+  const agentId = context?.agentId;
+  const runId = context?.runId;
+  const sessionId = context?.sessionId;
+  // A fact that is set but not a string matches no grant: read as unset, it would match a grant issued
+  // without it (a grant with no tenant authorizing tenant 7).
+  if (!(unsetOrText(tenantId) && unsetOrText(ownerId) && unsetOrText(agentId))) return false;
+  if (!(unsetOrText(runId) && unsetOrText(sessionId))) return false;
   const request: GrantMatchRequest = {
     toolName,
     arguments: state.params,
     principalId,
-    tenantId: stringOrUndefined(authority?.tenantId),
-    ownerId: stringOrUndefined(authority?.ownerId),
-    agentId: stringOrUndefined(context?.agentId),
-    runId: stringOrUndefined(context?.runId),
-    sessionId: stringOrUndefined(context?.sessionId),
+    tenantId: tenantId ?? undefined,
+    ownerId: ownerId ?? undefined,
+    agentId: agentId ?? undefined,
+    runId: runId ?? undefined,
+    sessionId: sessionId ?? undefined,
     policyRevision: runtime.grantPolicyRevision,
     now: runtime.now(),
   };
@@ -50,8 +59,8 @@ export async function authorizeWithGrant(state: CallState): Promise<boolean> {
   return false;
 }
 
-function stringOrUndefined(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
+function unsetOrText(value: unknown): value is string | undefined | null {
+  return value === undefined || value === null || typeof value === 'string';
 }
 
 function emitGrantUsed(state: CallState, grantId: string, principalId: string, usesRemaining: number): void {

@@ -71,14 +71,16 @@ export function verifyDescriptor(
     if (!jsonEqual(args, binding.arguments)) refuse('invalid-descriptor', NOT_APPROVED);
     return { binding, proposedArguments: binding.arguments };
   }
-  let digest: string;
+  let text: string;
   try {
-    digest = sha256Hex(canonicalJson(args));
+    text = canonicalJson(args);
   } catch {
     refuse('invalid-descriptor', 'The proposed arguments are not JSON data.');
   }
-  if (digest !== binding.argumentsDigest) refuse('invalid-descriptor', NOT_APPROVED);
-  return { binding, proposedArguments: args as Record<string, unknown> };
+  if (sha256Hex(text) !== binding.argumentsDigest) refuse('invalid-descriptor', NOT_APPROVED);
+  // What runs is the digested text, parsed again: never the descriptor's object, whose getters or
+  // Proxy traps could answer differently when the arguments are validated.
+  return { binding, proposedArguments: JSON.parse(text) as Record<string, unknown> };
 }
 
 /** A stable identity of a binding for logs (never the signature). */

@@ -1,4 +1,4 @@
-import type { ApprovalBinding, ApprovalStateStore } from '@armorer/approval';
+import { type ApprovalBinding, ApprovalError, type ApprovalStateStore } from '@armorer/approval';
 import { createToolError } from '../errors/create-tool-error';
 import { describeThrown, type ToolError } from '../errors/tool-error';
 
@@ -21,13 +21,22 @@ export class ResumeState {
     readonly binding: ApprovalBinding,
     readonly store: ApprovalStateStore,
     readonly policyView: ApprovalContext,
+    /** The toolbox clock (`approvalNow`); NaN for a clock that failed, which nothing accepts. */
+    readonly clock: { now(): number },
   ) {}
 
   /**
    * Marks the binding consumed right before the implementation runs; a failure keeps the tool from
-   * running. Answers synchronously when the store does (the process-local store).
+   * running. An approval that expired since it was reserved (a slow policy hook, a concurrency queue) is
+   * not committed. Answers synchronously when the store does (the process-local store).
    */
   commit(toolName: string): ToolError | undefined | Promise<ToolError | undefined> {
+    if (!(this.clock.now() < this.binding.expiresAt)) {
+      return commitFailure(
+        toolName,
+        new ApprovalError({ code: 'expired', message: 'The approval has expired.' }),
+      );
+    }
     let pending: unknown;
     try {
       pending = this.store.commit(this.binding);

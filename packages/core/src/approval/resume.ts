@@ -1,4 +1,10 @@
-import { type ApprovalBinding, ApprovalError, jsonEqual, matchApprovalBinding } from '@armorer/approval';
+import {
+  type ApprovalBinding,
+  ApprovalError,
+  canonicalJson,
+  jsonEqual,
+  matchApprovalBinding,
+} from '@armorer/approval';
 import { createToolError } from '../errors/create-tool-error';
 import { describeThrown } from '../errors/tool-error';
 import type { EventHub } from '../events/event-hub';
@@ -13,6 +19,7 @@ import { freezeRequestContext } from '../policy/request-context';
 import type { ApprovalRuntime } from './approval-runtime';
 import { verifyDescriptor } from './descriptor';
 import { requestView } from './request-view';
+import { untilReservedOrStopped } from './reserve-wait';
 import { codeOf, isThenable, RESUME, ResumeState } from './resume-state';
 import type { ResumeApprovalOptions, ResumedToolResult } from './types';
 
@@ -68,14 +75,14 @@ export function resumeApproval(
     const now = runtime.now();
     const mismatch = matchApprovalBinding(binding, view, now);
     if (mismatch !== undefined) throw new ApprovalError(mismatch);
-    const edited =
-      options.arguments !== undefined && !jsonEqual(options.arguments, verified.proposedArguments);
-    const resume = new ResumeState(binding, store, {
-      approved: true,
-      kind: binding.kind,
-      edited,
-      proposedArguments: verified.proposedArguments,
-    });
+    const edits = editedArguments(options.arguments, verified.proposedArguments);
+    const edited = edits?.edited === true;
+    const resume = new ResumeState(
+      binding,
+      store,
+      { approved: true, kind: binding.kind, edited, proposedArguments: verified.proposedArguments },
+      runtime,
+    );
     const callOptions: { -readonly [K in keyof ToolExecuteOptions]: ToolExecuteOptions[K] } & {
       [RESUME]: ResumeState;
     } = { requestContext: frozen, [RESUME]: resume };
@@ -85,7 +92,7 @@ export function resumeApproval(
     const call = {
       id: binding.callId,
       name: binding.toolName,
-      arguments: options.arguments !== undefined ? options.arguments : verified.proposedArguments,
+      arguments: edits !== undefined ? edits.value : verified.proposedArguments,
     };
     const reserving = store.reserve(binding, view, now);
     if (isThenable(reserving)) return reserveThenRun(host, descriptor, reserving, reg, call, callOptions);
@@ -93,6 +100,27 @@ export function resumeApproval(
   } catch (error) {
     return Promise.resolve(refusal(host.emitter, descriptor, binding, error));
   }
+}
+
+/**
+ * The arguments a person edited, read once: a JSON copy of them (what then runs) and whether it differs
+ * from the proposal, so the `edited` flag policy sees and the result reports describes what runs, whatever
+ * getters or Proxy traps the given object has. Edits that are not JSON data (a Date, a Map, a class
+ * instance) cannot equal the JSON proposal: they run as given and count as edited.
+ */
+function editedArguments(
+  edits: unknown,
+  proposed: Readonly<Record<string, unknown>>,
+): { readonly value: unknown; readonly edited: boolean } | undefined {
+  if (edits === undefined) return undefined;
+  let text: string;
+  try {
+    text = canonicalJson(edits);
+  } catch {
+    return { value: edits, edited: true };
+  }
+  const value: unknown = JSON.parse(text);
+  return { value, edited: !jsonEqual(value, proposed) };
 }
 
 /** The call a binding names, with its original or edited arguments. */
@@ -131,10 +159,19 @@ async function reserveThenRun(
   options: ResumeCallOptions,
 ): Promise<ResumedToolResult> {
   const resume = options[RESUME];
+  let stopped: Error | undefined;
   try {
-    await reserving;
+    stopped = await untilReservedOrStopped(reserving, options.signal, options.timeout);
   } catch (error) {
     return refusal(host.emitter, descriptor, resume.binding, error);
+  }
+  if (stopped !== undefined) {
+    // The store may still reserve the binding: hand it back when it does, so it is not stuck reserved.
+    Promise.resolve(reserving).then(
+      () => releaseQuietly(resume.store, resume.binding),
+      () => {},
+    );
+    return refusal(host.emitter, descriptor, resume.binding, stopped);
   }
   return run(host, descriptor, reg, call, options);
 }

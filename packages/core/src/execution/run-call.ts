@@ -5,7 +5,7 @@ import type { ToolError } from '../errors/tool-error';
 import { freezeRequestContext, type RequestContext } from '../policy/request-context';
 import type { ToolCallContext } from '../tool/types';
 import { ArgumentsFailure, parseArguments } from './arguments';
-import { CallState } from './call-state';
+import { CallState, INTERRUPTED } from './call-state';
 import { armCancellation, cancelledError } from './cancellation';
 import { failedWith, failWith, refuse } from './failure-path';
 import { finishCall } from './finish-call';
@@ -19,6 +19,7 @@ import { createContext, interrupted, isAvailable, parseAsyncOrFail, type SafePar
 import { awaitImplementation, complete, failed } from './settle-call';
 import { withStages } from './stages';
 import type { ToolCall, ToolExecuteOptions, ToolResult } from './types';
+import { waitInterruptible } from './wait-interruptible';
 
 /**
  * What starting a call gives: its result when it ended synchronously, the state of an execution whose
@@ -254,11 +255,17 @@ export function commitThenInvoke(state: CallState, resume: ResumeState): Started
   return afterCommit(state, committing);
 }
 
-function invokeOnceCommitted(
+/**
+ * Waits for an asynchronous commit, interruptibly: a store that never answers must not outlive the call's
+ * timeout or abort. An interrupted call never runs; the resume hands the still-reserved binding back.
+ */
+async function invokeOnceCommitted(
   state: CallState,
   committing: Promise<ToolError | undefined>,
 ): Promise<ToolResult> {
-  return committing.then((failure) => settleStarted(afterCommit(state, failure)));
+  const failure = await waitInterruptible(state, committing);
+  if (failure === INTERRUPTED) return interrupted(state);
+  return settleStarted(afterCommit(state, failure));
 }
 
 function afterCommit(state: CallState, failure: ToolError | undefined): StartedCall {

@@ -55,8 +55,9 @@ export async function policyThenInvoke(state: CallState): Promise<ToolResult> {
   }
   if (approvalGate?.ask === true && resume === undefined) {
     state.setPhase('waiting');
-    const granted = await authorizeWithGrant(state);
-    if (state.interrupted !== undefined) return interrupted(state);
+    // Interruptible: a grant store that never answers must not outlive the call's timeout or abort.
+    const granted = await waitInterruptible(state, authorizeWithGrant(state));
+    if (granted === INTERRUPTED || state.interrupted !== undefined) return interrupted(state);
     if (!granted) return stopCall(state, approvalStop(config.name, approvalGate.reason));
   }
   if (reg.concurrency !== undefined) {

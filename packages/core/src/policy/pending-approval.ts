@@ -1,3 +1,4 @@
+import { ArgumentsFailure, parseArguments } from '../execution/arguments';
 import type { CallState } from '../execution/call-state';
 import type { PolicyStop } from './evaluate';
 import type { PendingApproval } from './types';
@@ -19,12 +20,31 @@ export function createPendingApproval(
     callId: state.callId,
     toolName: state.reg.config.name,
     executionId: state.executionId,
-    proposedCall: { id: state.callId, name: state.reg.config.name, arguments: toJsonObject(params) },
+    proposedCall: {
+      id: state.callId,
+      name: state.reg.config.name,
+      arguments: toJsonObject(proposedArguments(state, params)),
+    },
     reason: stop.reason,
     createdAt: Date.now(),
   };
   if (stop.input !== undefined) pending.requestedInput = toJsonValue(stop.input);
   return pending;
+}
+
+/**
+ * The arguments the model proposed, before validation: what a person is shown and what a resume validates
+ * again. The validated `params` would be validated twice on resume, so a schema that transforms (dollars
+ * to cents) would run transformed twice. `params` only when the call's arguments cannot be read again.
+ */
+function proposedArguments(state: CallState, params: Record<string, unknown>): Record<string, unknown> {
+  try {
+    const parsed = parseArguments(state.call.arguments);
+    if (!(parsed instanceof ArgumentsFailure)) return parsed;
+  } catch {
+    // A getter that throws on a second read: the validated arguments are all there is.
+  }
+  return params;
 }
 
 /** A JSON round trip, so the descriptor stays serializable whatever the validated arguments hold. */

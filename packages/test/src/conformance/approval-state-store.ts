@@ -233,6 +233,19 @@ export function approvalStateStoreConformance(
       },
     );
 
+    api.it('a revocation during a reservation never lets that reservation commit', async () => {
+      const store = await createStore();
+      const binding = fixtureBinding(now);
+      await store.issue(binding);
+      await store.reserve(binding, view, now);
+      const revoke = await Promise.allSettled([store.revoke(binding)]);
+      const commit = await Promise.allSettled([store.commit(binding)]);
+      const revoked = revoke[0]?.status === 'fulfilled';
+      const committed = commit[0]?.status === 'fulfilled';
+      check(!(revoked && committed), 'a revoked binding was committed: the revoked approval would run');
+      same(await store.state(binding), revoked ? 'revoked' : 'consumed', 'state after revoke, then commit');
+    });
+
     api.it('bindings are independent: using one leaves another issued', async () => {
       const store = await createStore();
       const first = fixtureBinding(now);

@@ -4,6 +4,7 @@ import {
   createProcessLocalApprovalStateStore,
   createProcessLocalGrantStateStore,
   type GrantStateStore,
+  type ReusableApprovalGrant,
 } from '@armorer/approval';
 import { approvalStateStoreConformance } from './approval-state-store';
 import { grantStateStoreConformance } from './grant-state-store';
@@ -61,6 +62,50 @@ describe('the suites catch broken stores', () => {
     const view = (binding: Parameters<ApprovalStateStore['reserve']>[0]) => binding;
     const { failed } = await failuresOf((api) => approvalStateStoreConformance(lax, api, { concurrency: 5 }));
     expect(failed).toContain('reserve refuses every mismatched request field and leaves the binding issued');
+  });
+
+  it('an approval store that revokes a reserved binding and still commits it fails the revocation test', async () => {
+    const lax = (): ApprovalStateStore => {
+      const inner = createProcessLocalApprovalStateStore();
+      const revoked = new Set<string>();
+      return {
+        ...inner,
+        // Revocation recorded beside the state, and commit only looks at the state.
+        async revoke(binding) {
+          if ((await inner.state(binding)) === 'reserved') revoked.add(binding.nonce);
+          else await inner.revoke(binding);
+        },
+        async state(binding) {
+          return revoked.has(binding.nonce) ? 'revoked' : inner.state(binding);
+        },
+      };
+    };
+    const { failed } = await failuresOf((api) => approvalStateStoreConformance(lax, api, { concurrency: 5 }));
+    expect(failed).toContain('a revocation during a reservation never lets that reservation commit');
+  });
+
+  it('a grant store that keeps the caller object fails the issued-object test', async () => {
+    const byReference = (): GrantStateStore => {
+      const inner = createProcessLocalGrantStateStore();
+      const kept = new Map<string, ReusableApprovalGrant>();
+      return {
+        ...inner,
+        async issue(grant) {
+          await inner.issue(grant);
+          (grant as { usesRemaining: number }).usesRemaining = grant.maxUses;
+          kept.set(grant.id, grant);
+        },
+        async get(id) {
+          return kept.get(id);
+        },
+        async revoke(id) {
+          const grant = kept.get(id);
+          if (grant !== undefined) (grant as { revoked: boolean }).revoked = true;
+        },
+      };
+    };
+    const { failed } = await failuresOf((api) => grantStateStoreConformance(byReference, api));
+    expect(failed).toContain('changing the issued grant object afterwards does not change the stored one');
   });
 
   it('a grant store whose decrementUse is not atomic fails the use race', async () => {

@@ -147,6 +147,20 @@ export function grantStateStoreConformance(
       same(again?.revoked, false, 'stored revoked flag');
     });
 
+    api.it('changing the issued grant object afterwards does not change the stored one', async () => {
+      const store = await createStore();
+      const grant = { ...fixtureGrant({ maxUses: 2, usesRemaining: 2 }) };
+      await store.issue(grant);
+      // usesRemaining and revoked are not signed: a store holding the caller's object would let the
+      // caller refill uses or lift a revocation without the secret.
+      (grant as { usesRemaining: number }).usesRemaining = 1000;
+      await store.revoke(grant.id);
+      (grant as { revoked: boolean }).revoked = false;
+      const stored = await store.get(grant.id);
+      same(stored?.usesRemaining, 2, 'stored usesRemaining');
+      same(stored?.revoked, true, 'stored revoked flag');
+    });
+
     api.it(`${concurrency} concurrent uses of a 5-use grant: exactly 5 succeed`, async () => {
       const store = await createStore();
       const grant = fixtureGrant({ maxUses: 5, usesRemaining: 5 });
