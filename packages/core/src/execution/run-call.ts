@@ -5,7 +5,7 @@ import type { ToolError } from '../errors/tool-error';
 import { freezeRequestContext, type RequestContext } from '../policy/request-context';
 import type { ToolCallContext } from '../tool/types';
 import { ArgumentsFailure, parseArguments } from './arguments';
-import { CallState, INTERRUPTED } from './call-state';
+import { CallState } from './call-state';
 import { armCancellation, cancelledError } from './cancellation';
 import { failedWith, failWith, refuse } from './failure-path';
 import { finishCall } from './finish-call';
@@ -19,7 +19,6 @@ import { createContext, interrupted, isAvailable, parseAsyncOrFail, type SafePar
 import { awaitImplementation, complete, failed } from './settle-call';
 import { withStages } from './stages';
 import type { ToolCall, ToolExecuteOptions, ToolResult } from './types';
-import { waitInterruptible } from './wait-interruptible';
 
 /**
  * What starting a call gives: its result when it ended synchronously, the state of an execution whose
@@ -255,20 +254,12 @@ export function commitThenInvoke(state: CallState, resume: ResumeState): Started
   return afterCommit(state, committing);
 }
 
-/**
- * Waits for an asynchronous commit, interruptibly: a store that never answers must not outlive the call's
- * timeout or abort. An interrupted call never runs; the resume hands the still-reserved binding back.
- */
-async function invokeOnceCommitted(
-  state: CallState,
-  committing: Promise<ToolError | undefined>,
-): Promise<ToolResult> {
-  const failure = await waitInterruptible(state, committing);
-  if (failure === INTERRUPTED) return interrupted(state);
-  return settleStarted(afterCommit(state, failure));
+/** An asynchronous commit: the waiting stages wait for it, interruptibly (see `invokeOnceCommitted`). */
+function invokeOnceCommitted(state: CallState, committing: Promise<ToolError | undefined>): StartedCall {
+  return withStages((stages) => stages.invokeOnceCommitted(state, committing));
 }
 
-function afterCommit(state: CallState, failure: ToolError | undefined): StartedCall {
+export function afterCommit(state: CallState, failure: ToolError | undefined): StartedCall {
   if (failure !== undefined) return finishCall(state, 'denied', undefined, failure, 'policy-denied');
   if (state.interrupted !== undefined) return interrupted(state);
   return invoke(state);

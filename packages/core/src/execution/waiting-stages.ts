@@ -1,5 +1,6 @@
 import { missingCapabilityOf } from '../approval/capability-check';
 import { authorizeWithGrant, stopCall } from '../approval/lazy-steps';
+import type { ToolError } from '../errors/tool-error';
 import { afterExecuteStop, approvalStop } from '../policy/approval-stops';
 import { runPolicyStage } from '../policy/evaluate';
 import { narrowCapabilities } from '../policy/narrow-capabilities';
@@ -9,7 +10,7 @@ import { ConcurrencyGate } from './concurrency-gate';
 import { capabilityDenied } from './failures';
 import { finishCall } from './finish-call';
 import { createPolicyContext } from './policy-steps';
-import { commitThenInvoke, invoke, settleStarted } from './run-call';
+import { afterCommit, commitThenInvoke, invoke, settleStarted } from './run-call';
 import { interrupted } from './run-steps';
 import { collectStream, liveStream } from './stream';
 import type { ToolResult } from './types';
@@ -20,6 +21,20 @@ import { waitInterruptible } from './wait-interruptible';
  * hooks, approval gates and the concurrency queue before the implementation; streams and `afterExecute`
  * after it. A toolbox whose calls never need them keeps them out of its bundle.
  */
+
+/**
+ * Waits for a resumed call's asynchronous commit, interruptibly: a store that never answers must not outlive
+ * the call's timeout or abort. An interrupted call never runs; the resume hands the still-reserved binding
+ * back.
+ */
+export async function invokeOnceCommitted(
+  state: CallState,
+  committing: Promise<ToolError | undefined>,
+): Promise<ToolResult> {
+  const failure = await waitInterruptible(state, committing);
+  if (failure === INTERRUPTED) return interrupted(state);
+  return settleStarted(afterCommit(state, failure));
+}
 
 /** The stages that may wait: policy hooks and the concurrency queue. */
 export async function policyThenInvoke(state: CallState): Promise<ToolResult> {
