@@ -1,4 +1,9 @@
-import { APPROVAL_BINDING_V2, parseApprovalBinding } from '@armorer/approval';
+import {
+  APPROVAL_BINDING_V2,
+  ApprovalError,
+  type ApprovalRequestView,
+  parseApprovalBinding,
+} from '@armorer/approval';
 import { createToolError } from '../errors/create-tool-error';
 import { describeThrown } from '../errors/tool-error';
 import type { CallState } from '../execution/call-state';
@@ -27,14 +32,21 @@ async function pauseWithBinding(state: CallState, stop: PolicyStop): Promise<Too
   const runtime = state.reg.owner.approval;
   if (runtime === undefined || runtime.store === undefined) return stopped(state, stop, state.params);
   const pending = createPendingApproval(state, stop, state.params);
-  let binding: NonNullable<PendingApproval['binding']>;
+  let view: ApprovalRequestView;
   try {
-    const view = requestView(
+    view = requestView(
       state.x?.hostRequestContext ?? state.requestContext,
       state.ownerId,
       runtime.revisions,
       definitionRevision(state.reg.config),
     );
+  } catch (error) {
+    // A request the binding cannot record faithfully (an id that is not a string): the call cannot be
+    // paused for this request, so it is refused as such, not reported as a store failure.
+    return unbindable(state, error);
+  }
+  let binding: NonNullable<PendingApproval['binding']>;
+  try {
     const issuedAt = runtime.now();
     if (!Number.isFinite(issuedAt)) throw new TypeError('approvalNow did not return a finite time.');
     binding = runtime.sign({
@@ -65,4 +77,16 @@ async function pauseWithBinding(state: CallState, stop: PolicyStop): Promise<Too
   }
   state.ext.pendingApproval = Object.freeze({ ...pending, binding });
   return finishCall(state, 'action_required', undefined, stop.error);
+}
+
+function unbindable(state: CallState, error: unknown): ToolResult {
+  const reason = ApprovalError.isInstance(error) ? error.code : 'missing-request-context';
+  const message = `Tool "${state.reg.config.name}" needs approval, but this request cannot be bound to one (${reason}): ${describeThrown(error)} The tool did not run.`;
+  return finishCall(
+    state,
+    'denied',
+    undefined,
+    createToolError('APPROVAL_INVALID', message, { cause: error, details: { reason } }),
+    'policy-denied',
+  );
 }

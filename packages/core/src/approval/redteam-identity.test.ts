@@ -51,6 +51,26 @@ describe('request facts that are set but are not strings', () => {
     expect(runs.count).toBe(0);
   });
 
+  test('a pause under an unusable fact is refused as such, not reported as a store failure', async () => {
+    const runs = { count: 0 };
+    const toolbox = makeApprovalToolbox(runs);
+    const paused = await toolbox.execute(
+      { id: 'n2', name: 'send-payment', arguments: { payee: 'ada', cents: 5 } },
+      {
+        requestContext: {
+          ...requestContext,
+          authority: { ...requestContext.authority, principalId: 42 },
+        } as never,
+      },
+    );
+    expect(paused.outcome).toBe('denied');
+    expect(paused.error?.code).toBe('APPROVAL_INVALID');
+    expect(paused.error?.details?.reason).toBe('missing-request-context');
+    expect(paused.error?.message).toContain('principalId');
+    expect(paused.pendingApproval).toBeUndefined();
+    expect(runs.count).toBe(0);
+  });
+
   test('property: resuming under any unusable fact is refused and leaves the binding issued', async () => {
     const runs = { count: 0 };
     const approvalStateStore = createProcessLocalApprovalStateStore();
