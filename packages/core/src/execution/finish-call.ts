@@ -63,6 +63,9 @@ export function finishCall(
   const resume = state.resume;
   if (resume !== undefined)
     (result as { executedArgumentsEdited?: boolean }).executedArgumentsEdited = resume.policyView.edited;
+  // The interceptor's satellite (idempotency) adds its fields before anyone sees the result.
+  const onResult = state.x?.interceptor?.onResult;
+  if (onResult !== undefined) onResult(result);
   state.finish(result, stream !== undefined);
   if (state.x?.observer !== undefined) observeSteps?.observeEnd(state, result);
   if (state.listening) emitTerminal(state, result, stageEvent);

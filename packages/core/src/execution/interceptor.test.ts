@@ -6,7 +6,11 @@ import { createMiddleware } from '../middleware/create-middleware';
 import { createTool } from '../tool/public';
 import { getToolRevision } from '../tool/tool-revision';
 import { createToolbox } from '../toolbox/public';
-import { type InterceptedInvocation, withExecutionInterceptor } from './interceptor';
+import {
+  type ExecutionInterceptor,
+  type InterceptedInvocation,
+  withExecutionInterceptor,
+} from './interceptor';
 
 const add = () =>
   createTool({
@@ -130,5 +134,42 @@ describe('interceptors and the waiting stages', () => {
       expect(result.error?.code).toBe('CANCELLED');
       expect(ran).toBeLessThanOrEqual(1);
     }
+  });
+});
+
+describe('an interceptor that marks results (onResult)', () => {
+  test('sees every result of its calls once, before the caller and the settled listeners do', async () => {
+    const toolbox = createToolbox([add()]);
+    const marked: unknown[] = [];
+    const intercept: ExecutionInterceptor = (invocation) => invocation.proceed();
+    intercept.onResult = (result) => {
+      marked.push(result.callId);
+      (result as { mark?: string }).mark = `seen ${result.outcome}`;
+    };
+    const settled: unknown[] = [];
+    toolbox.addEventListener('settled', (event) => {
+      settled.push((event.detail as { result: { mark?: string } }).result.mark);
+    });
+    const options = withExecutionInterceptor({}, intercept);
+    const ok = await toolbox.execute({ id: 'ok', name: 'add', arguments: { a: 1, b: 2 } }, options);
+    const invalid = await toolbox.execute({ id: 'bad', name: 'add', arguments: { a: 'x' } }, options);
+    const batch = await toolbox.execute(
+      [
+        { id: 'b1', name: 'add', arguments: { a: 1, b: 1 } },
+        { id: 'b2', name: 'add', arguments: { a: 2, b: 2 } },
+      ],
+      options,
+    );
+    // A call refused before it exists (an unknown tool) has no execution: nothing to mark.
+    const unknown = await toolbox.execute({ id: 'nope', name: 'missing', arguments: {} }, options);
+    expect((ok as { mark?: string }).mark).toBe('seen success');
+    expect((invalid as { mark?: string }).mark).toBe('seen error');
+    expect(batch.map((result) => (result as { mark?: string }).mark)).toEqual([
+      'seen success',
+      'seen success',
+    ]);
+    expect((unknown as { mark?: string }).mark).toBeUndefined();
+    expect(marked).toEqual(['ok', 'bad', 'b1', 'b2']);
+    expect(settled).toEqual(['seen success', 'seen error', 'seen success', 'seen success']);
   });
 });

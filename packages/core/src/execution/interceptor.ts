@@ -1,6 +1,6 @@
 import type { AnyTool, ToolCallContext, ToolConfiguration } from '../tool/types';
 import { definitionRevision } from './definition-revision';
-import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions } from './types';
+import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from './types';
 
 /**
  * The key under which call options carry an {@link ExecutionInterceptor}. A symbol, so it never appears
@@ -32,7 +32,14 @@ export interface InterceptedInvocation {
  * returns (or throws) is what the pipeline sees as the implementation's outcome. For satellite packages
  * (`armorer/idempotency`); applications use those packages instead.
  */
-export type ExecutionInterceptor = (invocation: InterceptedInvocation) => unknown;
+export type ExecutionInterceptor = ((invocation: InterceptedInvocation) => unknown) & {
+  /**
+   * Called with the result of every call made with these options that reached the pipeline, right after the
+   * result is built and before the caller, `settled` listeners or a batch see it: where the satellite adds
+   * its own fields (`result.idempotency`) without waiting a turn of the microtask queue for the result.
+   */
+  onResult?: (result: ToolResult) => void;
+};
 
 /** Call options that carry an interceptor. */
 export type InterceptedExecuteOptions<TOptions extends ToolExecuteOptions = ToolExecuteOptions> = TOptions &

@@ -76,8 +76,13 @@ export class Engine {
     return scope;
   }
 
+  /** The interceptor of one call (or batch): it answers from the cache, and marks each result it answered. */
   interceptor(ticket: CallTicket): ExecutionInterceptor {
-    return (invocation) => interceptCall(this, ticket, invocation);
+    const intercept: ExecutionInterceptor = (invocation) => interceptCall(this, ticket, invocation);
+    intercept.onResult = (result) => {
+      ticket.attach(result);
+    };
+    return intercept;
   }
 }
 

@@ -81,10 +81,11 @@ export function withIdempotency<
       );
     }
     if (!engine.mayUseCache(callOptions, tool.configuration)) return inner.executeWith(callOptions);
+    // The interceptor marks the result (`idempotency`) as the pipeline builds it: no reaction of our own.
     const ticket = new CallTicket(callOptions, false);
-    return inner
-      .executeWith(withExecutionInterceptor(callOptions, engine.interceptor(ticket)))
-      .then((result) => ticket.attach(result));
+    return inner.executeWith(withExecutionInterceptor(callOptions, engine.interceptor(ticket))) as Promise<
+      IdempotentToolResult<unknown>
+    >;
   };
 
   const execute = (input: unknown, callOptions?: IdempotentExecuteOptions): Promise<unknown> => {

@@ -78,13 +78,11 @@ export function withToolboxIdempotency<TTools extends ToolLike, TContext extends
     if (refusal !== undefined) return Promise.resolve(refusedResult(call, callOptions, refusal));
     const tool = typeof call?.name === 'string' ? inner.getTool(call.name) : undefined;
     if (!engine.mayUseCache(callOptions, tool?.configuration)) return inner.execute(call, callOptions);
+    // The interceptor marks the result (`idempotency`) as the pipeline builds it: no reaction of our own.
     const ticket = new CallTicket(callOptions, false);
-    return (
-      inner.execute(
-        call,
-        withExecutionInterceptor(callOptions, engine.interceptor(ticket)),
-      ) as Promise<ToolResult>
-    ).then((result) => ticket.attach(result));
+    return inner.execute(call, withExecutionInterceptor(callOptions, engine.interceptor(ticket))) as Promise<
+      IdempotentToolResult<unknown>
+    >;
   };
 
   const executeBatch = async (
@@ -103,11 +101,11 @@ export function withToolboxIdempotency<TTools extends ToolLike, TContext extends
     const refusal = engine.refusal('(batch)', batchOptions);
     if (refusal !== undefined) return calls.map((call) => refusedResult(call, batchOptions, refusal));
     const ticket = new CallTicket(batchOptions, true);
-    const results = (await inner.execute(
+    // Each call's result is marked as the pipeline builds it (see Engine.interceptor).
+    return (await inner.execute(
       calls,
       withExecutionInterceptor(batchOptions, engine.interceptor(ticket)),
-    )) as ToolResult[];
-    return results.map((result) => ticket.attach(result));
+    )) as IdempotentToolResult<unknown>[];
   };
 
   Object.defineProperties(wrapper, {
