@@ -10,7 +10,8 @@ import { then } from './maybe';
  * revision, pass the host's verifier, and name the current attempt, whose lease must have expired. The
  * cache replaces exactly that attempt, atomically; every other case is refused without running the tool.
  */
-export function resolveWithReceipt(attempt: Attempt, receipt: ResolutionReceipt): unknown {
+export function resolveWithReceipt(attempt: Attempt, input: ResolutionReceipt): unknown {
+  const receipt = snapshot(attempt, input);
   const mismatch = receiptMismatch(receipt, binding(attempt));
   if (mismatch !== undefined) return attempt.reject(mismatch);
   return then(verify(attempt, attempt.engine.options.verifyResolutionReceipt, receipt), () => {
@@ -26,7 +27,8 @@ export function resolveWithReceipt(attempt: Attempt, receipt: ResolutionReceipt)
 }
 
 /** The same for a legacy (unfenced) marker, bound to the tool name and the marker's start time. */
-export function resolveWithLegacyReceipt(attempt: Attempt, receipt: LegacyResolutionReceipt): unknown {
+export function resolveWithLegacyReceipt(attempt: Attempt, input: LegacyResolutionReceipt): unknown {
+  const receipt = snapshot(attempt, input);
   const mismatch = legacyReceiptMismatch(receipt, binding(attempt));
   if (mismatch !== undefined) return attempt.reject(mismatch);
   return then(verify(attempt, attempt.engine.options.verifyLegacyResolutionReceipt, receipt), () => {
@@ -45,6 +47,20 @@ export function resolveWithLegacyReceipt(attempt: Attempt, receipt: LegacyResolu
           ),
     );
   });
+}
+
+/**
+ * A frozen plain copy of a receipt, each field read once: the binding check, the verifier and the
+ * replacement then see one receipt (getters, proxies or a mutation while the verifier awaits cannot show
+ * the verifier a signed receipt and the cache another attempt).
+ */
+function snapshot<T>(attempt: Attempt, receipt: T): T {
+  if (typeof receipt !== 'object' || receipt === null) return receipt;
+  try {
+    return Object.freeze({ ...receipt });
+  } catch {
+    return attempt.reject('its fields could not be read');
+  }
 }
 
 function binding(attempt: Attempt) {
