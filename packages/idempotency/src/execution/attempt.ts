@@ -164,12 +164,21 @@ export class Attempt {
     );
   }
 
+  /** Runs only on exactly `{ claimed: true }`: any other answer of a host's cache is what it found, or a failure. */
   #afterClaim(claim: ClaimResult): unknown {
-    return claim.claimed ? this.run() : this.answerExisting(claim.entry);
+    if (claim?.claimed === true) return this.run();
+    if (claim?.claimed === false) return this.answerExisting(claim.entry);
+    throw storeFailure(
+      this.toolName,
+      new TypeError('claimStarted() answered neither claimed: true nor false.'),
+    );
   }
 
   /** Answers from an entry some other attempt wrote; never runs the tool. */
   answerExisting(entry: ToolResultCacheEntry | UnreadableEntry): unknown {
+    if (typeof entry !== 'object' || entry === null) {
+      throw storeFailure(this.toolName, new TypeError('The cache answered something that is not an entry.'));
+    }
     if (entry.state === 'completed') return this.answerCompleted(entry);
     if (entry.state === 'unreadable') throw storeFailure(this.toolName, new TypeError('unreadable entry'));
     if (entry.attemptId === undefined) {

@@ -8,7 +8,8 @@ import { then } from './maybe';
 /**
  * Re-runs an unknown fenced attempt once: the receipt must be bound to this key, tenant and tool
  * revision, pass the host's verifier, and name the current attempt, whose lease must have expired. The
- * cache replaces exactly that attempt, atomically; every other case is refused without running the tool.
+ * cache replaces exactly that attempt, atomically (only an answer of exactly `true` counts); every other
+ * case is refused without running the tool.
  */
 export function resolveWithReceipt(attempt: Attempt, input: ResolutionReceipt): unknown {
   const receipt = snapshot(attempt, input);
@@ -21,7 +22,9 @@ export function resolveWithReceipt(attempt: Attempt, input: ResolutionReceipt): 
       cache.replaceUnknownStarted(attempt.key, receipt.attemptId, entry, now()),
     );
     return then(replaced, (done) =>
-      done ? attempt.run() : afterRefusedReplace(attempt, (current) => explain(attempt, receipt, current)),
+      done === true
+        ? attempt.run()
+        : afterRefusedReplace(attempt, (current) => explain(attempt, receipt, current)),
     );
   });
 }
@@ -38,7 +41,7 @@ export function resolveWithLegacyReceipt(attempt: Attempt, input: LegacyResoluti
       cache.replaceLegacyStarted(attempt.key, receipt.legacyStartedAt, entry),
     );
     return then(replaced, (done) =>
-      done
+      done === true
         ? attempt.run()
         : afterRefusedReplace(attempt, (current) =>
             current.state === 'started' && current.attemptId === undefined
