@@ -8,7 +8,7 @@ import type {
   StartedEntry,
   ToolResultCacheEntry,
 } from '../cache/types';
-import { MAX_KEY_LENGTH } from '../keys/cache-key';
+import { isKeyText, MAX_KEY_LENGTH } from '../keys/cache-key';
 import { canonicalJson } from '../keys/canonical';
 import type { Engine } from './engine';
 import { failure, storeFailure } from './failures';
@@ -66,10 +66,10 @@ function deriveKey(
       );
     }
   }
-  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) {
+  if (!isKeyText(key)) {
     throw failure(
       'INVALID_TOOL_CALL',
-      `Tool "${name}" did not run: an idempotency key must be a non-empty string of at most ${MAX_KEY_LENGTH} characters.`,
+      `Tool "${name}" did not run: an idempotency key must be a non-empty string of at most ${MAX_KEY_LENGTH} characters, without lone surrogates.`,
     );
   }
   return key;

@@ -6,7 +6,7 @@ import {
   type ToolConfiguration,
   type ToolError,
 } from '@armorer/core';
-import { composeCacheKey, MAX_KEY_LENGTH } from '../keys/cache-key';
+import { composeCacheKey, isKeyText, MAX_KEY_LENGTH } from '../keys/cache-key';
 import { interceptCall } from './attempt';
 import { LeaseKeeper } from './lease-keeper';
 import { type IdempotencyOptions, type ResolvedIdempotencyOptions, resolveOptions } from './options';
@@ -39,10 +39,10 @@ export class Engine {
       return createToolError('IDEMPOTENCY_AUTHORITY_MISMATCH', message, { retryable: false });
     }
     const key = options?.idempotencyKey;
-    if (key !== undefined && (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH)) {
+    if (key !== undefined && !isKeyText(key)) {
       return createToolError(
         'INVALID_TOOL_CALL',
-        `Tool "${toolName}" was refused: idempotencyKey must be a non-empty string of at most ${MAX_KEY_LENGTH} characters.`,
+        `Tool "${toolName}" was refused: idempotencyKey must be a non-empty string of at most ${MAX_KEY_LENGTH} characters, without lone surrogates.`,
       );
     }
     return undefined;

@@ -1,4 +1,5 @@
 import type { ToolResultCache } from '../cache/types';
+import { isKeyText } from '../keys/cache-key';
 import type { LegacyResolutionReceipt, ReceiptVerifier, ResolutionReceipt } from '../receipts/types';
 
 /** Options shared by {@link withIdempotency} and {@link withToolboxIdempotency}. */
@@ -63,8 +64,10 @@ export function resolveOptions(options: IdempotencyOptions): ResolvedIdempotency
       `The idempotency cache must implement ToolResultCache (${CACHE_METHODS.join(', ')}).`,
     );
   }
-  if (typeof options.tenantId !== 'string' || options.tenantId.length === 0) {
-    throw new TypeError('Idempotency needs the tenantId it serves (a non-empty string).');
+  if (!isKeyText(options.tenantId, Number.POSITIVE_INFINITY)) {
+    throw new TypeError(
+      'Idempotency needs the tenantId it serves (a non-empty string without lone surrogates).',
+    );
   }
   const leaseMs = options.leaseMs ?? 30_000;
   const maxLeaseMs = options.maxLeaseMs ?? 15 * 60_000;
