@@ -1,6 +1,7 @@
 import {
   createToolError,
   type ExecutionInterceptor,
+  freezeRequestContext,
   type InterceptedInvocation,
   type RequestContext,
   type ToolConfiguration,
@@ -23,6 +24,23 @@ export class Engine {
   constructor(options: IdempotencyOptions) {
     this.options = resolveOptions(options);
     this.leases = new LeaseKeeper(this.options.cache, this.options.now, this.options.leaseMs);
+  }
+
+  /**
+   * The call options with their request context frozen once (each getter read once, as the pipeline
+   * would): the tenant {@link refusal} checks is then the one validation, policy and the tool see.
+   */
+  pinned<T extends IdempotentExecuteOptions>(options: T | undefined): T | undefined {
+    const context = options?.requestContext;
+    if (typeof context !== 'object' || context === null) return options;
+    let frozen: RequestContext;
+    try {
+      frozen = freezeRequestContext(context);
+    } catch {
+      // Unreadable: refusal() reads no tenant from it and refuses the call.
+      return options;
+    }
+    return frozen === context ? options : ({ ...options, requestContext: frozen } as T);
   }
 
   /**

@@ -72,7 +72,8 @@ export function withIdempotency<
     executeWith(options: unknown): Promise<ToolResult>;
   };
 
-  const executeWith = (callOptions: ExecuteWithOptions<unknown> & IdempotentExecuteOptions) => {
+  const executeWith = (input: ExecuteWithOptions<unknown> & IdempotentExecuteOptions) => {
+    const callOptions = engine.pinned(input) as typeof input;
     const refusal = engine.refusal(tool.name, callOptions);
     if (refusal !== undefined) {
       const id = callOptions?.callId;

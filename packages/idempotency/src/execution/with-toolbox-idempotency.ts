@@ -73,7 +73,8 @@ export function withToolboxIdempotency<TTools extends ToolLike, TContext extends
     getTool(name: string): AnyTool | undefined;
   };
 
-  const executeOne = (call: ToolCall, callOptions: IdempotentExecuteOptions | undefined) => {
+  const executeOne = (call: ToolCall, input: IdempotentExecuteOptions | undefined) => {
+    const callOptions = engine.pinned(input);
     const refusal = engine.refusal(String(call?.name), callOptions);
     if (refusal !== undefined) return Promise.resolve(refusedResult(call, callOptions, refusal));
     const tool = typeof call?.name === 'string' ? inner.getTool(call.name) : undefined;
@@ -87,10 +88,8 @@ export function withToolboxIdempotency<TTools extends ToolLike, TContext extends
     ).then((result) => ticket.attach(result));
   };
 
-  const executeBatch = async (
-    calls: readonly ToolCall[],
-    batchOptions: IdempotentExecuteOptions | undefined,
-  ) => {
+  const executeBatch = async (calls: readonly ToolCall[], input: IdempotentExecuteOptions | undefined) => {
+    const batchOptions = engine.pinned(input);
     if (
       batchOptions?.idempotencyKey !== undefined ||
       batchOptions?.resolutionReceipt !== undefined ||
