@@ -305,6 +305,10 @@ export class Attempt {
 
   #release(error: unknown): never | Promise<never> {
     this.engine.leases.delete(this);
+    // Failed after its call was aborted (timeout, cancellation, shutdown): the failure may be the abort's
+    // doing after the side effect happened, and the caller was answered unknown-outcome. The started
+    // marker stays (its lease runs out), so a retry is answered unknown-outcome too, never re-run.
+    if (this.#aborted()) throw error;
     // The tool failed: free the key so a retry can run (a fenced-out attempt's cleanup is refused).
     let deleting: PromiseLike<unknown> | undefined;
     try {
@@ -313,6 +317,14 @@ export class Attempt {
       // Deleting failed: the started marker stays and later callers see an unknown outcome.
     }
     return this.#end(deleting, true, error) as never | Promise<never>;
+  }
+
+  #aborted(): boolean {
+    try {
+      return this.invocation.context.signal.aborted === true;
+    } catch {
+      return true; // Cannot tell: keep the marker.
+    }
   }
 
   /** Ends the attempt once its last store write is done: answers with `outcome`, or throws it when `failed`. */
