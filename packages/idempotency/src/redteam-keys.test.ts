@@ -7,6 +7,7 @@ import { createToolResultCache } from './cache/create-tool-result-cache';
 import type { ToolResultCacheEntry, ToolResultKeyValueStore } from './cache/types';
 import { withToolboxIdempotency } from './execution/with-toolbox-idempotency';
 import { composeCacheKey } from './keys/cache-key';
+import { fullInputKey } from './keys/key-functions';
 
 /**
  * A store that keeps keys as UTF-8 bytes, as Redis, PostgreSQL and most durable stores do: every lone
@@ -128,5 +129,58 @@ describe('red team: hostile key text', () => {
     });
     expect(tooLong.error?.code).toBe('INVALID_TOOL_CALL');
     expect(worker.effects).toHaveLength(keys.length);
+  });
+});
+
+describe('red team: inputs that differ but could encode alike (fullInputKey)', () => {
+  test('property: Maps and Sets of different contents never share a key', () => {
+    const entries = fc.array(fc.tuple(fc.string({ maxLength: 4 }), fc.integer()), { maxLength: 4 });
+    fc.assert(
+      fc.property(entries, entries, (left, right) => {
+        const encode = (value: unknown): string | Error => {
+          try {
+            return fullInputKey(value);
+          } catch (error) {
+            return error as Error;
+          }
+        };
+        for (const [a, b] of [
+          [new Map(left), new Map(right)],
+          [new Set(left.map(([key]) => key)), new Set(right.map(([key]) => key))],
+        ] as const) {
+          const keyA = encode({ items: a });
+          const keyB = encode({ items: b });
+          if (typeof keyA === 'string' && typeof keyB === 'string' && keyA === keyB) {
+            expect([...a]).toEqual([...b]);
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test('a tool keyed by its full input whose input holds a Map never answers one call with another', async () => {
+    let runs = 0;
+    const tool = createTool({
+      name: 'send',
+      description: 'Sends to recipients',
+      input: z.object({ to: z.map(z.string(), z.string()) }),
+      execute: () => ++runs,
+    });
+    const toolbox = withToolboxIdempotency(createToolbox([tool]), {
+      cache: createToolResultCache({ store: new Map() }),
+      tenantId: TENANT,
+      requireExplicitKey: false,
+    });
+    const first = await toolbox.execute(
+      { name: 'send', arguments: { to: new Map([['a', 'x']]) } },
+      { requestContext },
+    );
+    const second = await toolbox.execute(
+      { name: 'send', arguments: { to: new Map([['b', 'y']]) } },
+      { requestContext },
+    );
+    expect(second.idempotency?.outcome).not.toBe('deduped');
+    expect(first.idempotency?.outcome).not.toBe('deduped');
   });
 });
