@@ -97,7 +97,11 @@ export class Attempt {
   started(): StartedEntry {
     const { now, leaseMs, maxLeaseMs, createAttemptId } = this.engine.options;
     const startedAt = now();
-    this.attemptId = createAttemptId();
+    const attemptId = createAttemptId();
+    if (typeof attemptId !== 'string' || attemptId.length === 0) {
+      throw new TypeError('createAttemptId() must return a non-empty string.');
+    }
+    this.attemptId = attemptId;
     this.leaseDeadlineAt = startedAt + maxLeaseMs;
     return {
       version: 1,

@@ -23,7 +23,10 @@ export interface IdempotencyOptions {
   readonly maxLeaseMs?: number;
   /** The clock, in epoch milliseconds (default `Date.now`). */
   readonly now?: () => number;
-  /** Mints attempt ids (default: 128 random bits per process plus a counter). */
+  /**
+   * Mints attempt ids (default: 128 random bits per process plus a counter). Each call must return a new
+   * non-empty string: ids fence attempts, so a repeated id is refused where it would replace its twin.
+   */
   readonly createAttemptId?: () => string;
 }
 

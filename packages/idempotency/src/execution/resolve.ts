@@ -17,6 +17,9 @@ export function resolveWithReceipt(attempt: Attempt, input: ResolutionReceipt): 
   if (mismatch !== undefined) return attempt.reject(mismatch);
   return then(verify(attempt, attempt.engine.options.verifyResolutionReceipt, receipt), () => {
     const entry = attempt.started();
+    // The same id again would let the replaced attempt renew, complete or delete its successor.
+    if (entry.attemptId === receipt.attemptId)
+      attempt.reject('createAttemptId() repeated the id it replaces');
     const { cache, now } = attempt.engine.options;
     const replaced = attempt.store(() =>
       cache.replaceUnknownStarted(attempt.key, receipt.attemptId, entry, now()),
