@@ -90,7 +90,9 @@ export function withIdempotency<
 
   const execute = (input: unknown, callOptions?: IdempotentExecuteOptions): Promise<unknown> => {
     if (isCallLike(input)) {
-      if (input.name !== tool.name) return inner.execute(input, callOptions);
+      // Read once: a call named for another tool is refused by the tool as that name, never re-read.
+      const name = input.name;
+      if (name !== tool.name) return inner.execute({ ...input, name }, callOptions);
       const { arguments: params, id } = input;
       return executeWith({ ...callOptions, params, ...(typeof id === 'string' ? { callId: id } : {}) });
     }

@@ -75,10 +75,14 @@ export function withToolboxIdempotency<TTools extends ToolLike, TContext extends
 
   const executeOne = (call: ToolCall, input: IdempotentExecuteOptions | undefined) => {
     const callOptions = engine.pinned(input);
-    const refusal = engine.refusal(String(call?.name), callOptions);
+    // The name is read once: a call is passed through untouched only as the tool it was checked for.
+    const name = call?.name;
+    const refusal = engine.refusal(String(name), callOptions);
     if (refusal !== undefined) return Promise.resolve(refusedResult(call, callOptions, refusal));
-    const tool = typeof call?.name === 'string' ? inner.getTool(call.name) : undefined;
-    if (!engine.mayUseCache(callOptions, tool?.configuration)) return inner.execute(call, callOptions);
+    const tool = typeof name === 'string' ? inner.getTool(name) : undefined;
+    if (!engine.mayUseCache(callOptions, tool?.configuration)) {
+      return inner.execute({ ...call, name }, callOptions);
+    }
     const ticket = new CallTicket(callOptions, false);
     return (
       inner.execute(
