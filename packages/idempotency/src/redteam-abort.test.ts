@@ -98,3 +98,25 @@ describe('red team: a call that ends while its tool still runs', () => {
     expect(runs).toBe(2);
   });
 });
+
+describe('red team: a slow store outlives the call', () => {
+  test('a call that timed out while the store answered slowly never starts its tool afterwards', async () => {
+    const store = new Map();
+    let delay = 30;
+    const slow = {
+      get: (key: string) => new Promise((resolve) => setTimeout(() => resolve(store.get(key)), delay)),
+      set: (key: string, value: unknown) => store.set(key, value),
+      delete: (key: string) => store.delete(key),
+    };
+    const { toolbox, effects } = abortableCharge(createToolResultCache({ store: slow }));
+    const first = await toolbox.execute(call, { requestContext, timeout: 5 });
+    expect(first.outcome).not.toBe('success');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(effects).toHaveLength(0);
+    // Nothing ran, so nothing is held: the retry runs.
+    delay = 0;
+    const retry = await toolbox.execute(call, { requestContext, timeout: 50 });
+    expect(retry.idempotency?.outcome).toBe('unknown-outcome');
+    expect(effects).toHaveLength(1);
+  });
+});

@@ -80,6 +80,8 @@ export class Attempt {
   attemptId = '';
   leaseDeadlineAt = 0;
   #answer: Answer | undefined = undefined;
+  /** An asynchronous store answer was awaited on the way to running the tool. */
+  #waited = false;
 
   constructor(
     readonly engine: Engine,
@@ -140,7 +142,10 @@ export class Attempt {
 
   #lookupLater(entry: PromiseLike<ToolResultCacheEntry | undefined>): Promise<unknown> {
     return Promise.resolve(entry).then(
-      (current) => (current === undefined ? this.claim() : this.answerExisting(current)),
+      (current) => {
+        this.#waited = true;
+        return current === undefined ? this.claim() : this.answerExisting(current);
+      },
       (error: unknown) => {
         throw storeFailure(this.toolName, error);
       },
@@ -161,7 +166,10 @@ export class Attempt {
 
   #claimLater(claimed: PromiseLike<ClaimResult>): Promise<unknown> {
     return Promise.resolve(claimed).then(
-      (claim) => this.#afterClaim(claim),
+      (claim) => {
+        this.#waited = true;
+        return this.#afterClaim(claim);
+      },
       (error: unknown) => {
         throw storeFailure(this.toolName, error);
       },
@@ -237,8 +245,14 @@ export class Attempt {
     );
   }
 
-  /** This attempt holds the key: run the implementation and record what it returned. */
-  run(): unknown {
+  /**
+   * This attempt holds the key: run the implementation and record what it returned. `waited`: the store
+   * (or a verifier) answered asynchronously, so the call may have ended meanwhile (checked only then:
+   * reading the call's signal allocates it).
+   */
+  run(waited = this.#waited): unknown {
+    // The call ended (timed out, cancelled) while the store answered: never start its side effect now.
+    if (waited && this.#aborted()) return this.#abandon();
     this.#answer = this.#record({
       outcome: 'fresh',
       key: this.key,
@@ -321,6 +335,20 @@ export class Attempt {
       // Deleting failed: the started marker stays and later callers see an unknown outcome.
     }
     return this.#end(deleting, true, error) as never | Promise<never>;
+  }
+
+  /** Gives the key back without running the tool (nothing ran, so a retry may run it). */
+  #abandon(): Promise<never> {
+    const ended = failure(
+      'CANCELLED',
+      `Tool "${this.toolName}" did not run: its call ended before the idempotency record was claimed.`,
+    );
+    return Promise.resolve(
+      this.store(() => this.engine.options.cache.deleteStarted(this.key, this.attemptId)),
+    ).then(
+      () => Promise.reject(ended),
+      () => Promise.reject(ended),
+    );
   }
 
   #aborted(): boolean {

@@ -26,7 +26,7 @@ export function resolveWithReceipt(attempt: Attempt, input: ResolutionReceipt): 
     );
     return then(replaced, (done) =>
       done === true
-        ? attempt.run()
+        ? attempt.run(true)
         : afterRefusedReplace(attempt, (current) => explain(attempt, receipt, current)),
     );
   });
@@ -45,7 +45,7 @@ export function resolveWithLegacyReceipt(attempt: Attempt, input: LegacyResoluti
     );
     return then(replaced, (done) =>
       done === true
-        ? attempt.run()
+        ? attempt.run(true)
         : afterRefusedReplace(attempt, (current) =>
             current.state === 'started' && current.attemptId === undefined
               ? 'the legacy marker started at another time'
