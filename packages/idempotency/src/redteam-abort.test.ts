@@ -120,3 +120,40 @@ describe('red team: a slow store outlives the call', () => {
     expect(effects).toHaveLength(1);
   });
 });
+
+test('a receipt call that times out while its verifier answers never starts the tool', async () => {
+  const clock = { now: 1_000_000 };
+  const store = new Map();
+  const cache = createToolResultCache({ store });
+  const crashed = abortableCharge(cache);
+  void crashed.toolbox.execute(call, { requestContext });
+  await Promise.resolve();
+  const slowVerifier = () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 30));
+  const effects: string[] = [];
+  const charge = abortableCharge(cache, effects);
+  const operator = withToolboxIdempotency(charge.toolbox.toolbox, {
+    cache,
+    tenantId: TENANT,
+    leaseMs: 1,
+    now: () => (clock.now += 1_000),
+    verifyResolutionReceipt: slowVerifier,
+  });
+  const unknown = await operator.execute(call, { requestContext });
+  const info = unknown.idempotency;
+  if (info?.attemptId === undefined) throw new Error('expected an unknown attempt');
+  const receipt = {
+    version: 1 as const,
+    key: info.key,
+    attemptId: info.attemptId,
+    tenantId: TENANT,
+    toolRevision: info.toolRevision,
+    decision: 'retry' as const,
+    authorizedAt: 1,
+    authorizedBy: 'operator-1',
+    nonce: 'n',
+  };
+  const ended = await operator.execute(call, { requestContext, resolutionReceipt: receipt, timeout: 5 });
+  expect(ended.outcome).not.toBe('success');
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  expect(effects).toHaveLength(0);
+});

@@ -80,8 +80,8 @@ export class Attempt {
   attemptId = '';
   leaseDeadlineAt = 0;
   #answer: Answer | undefined = undefined;
-  /** An asynchronous store answer was awaited on the way to running the tool. */
-  #waited = false;
+  /** Something asynchronous (a store answer, a verifier) may have been awaited on the way to running. */
+  waited = false;
 
   constructor(
     readonly engine: Engine,
@@ -143,7 +143,7 @@ export class Attempt {
   #lookupLater(entry: PromiseLike<ToolResultCacheEntry | undefined>): Promise<unknown> {
     return Promise.resolve(entry).then(
       (current) => {
-        this.#waited = true;
+        this.waited = true;
         return current === undefined ? this.claim() : this.answerExisting(current);
       },
       (error: unknown) => {
@@ -167,7 +167,7 @@ export class Attempt {
   #claimLater(claimed: PromiseLike<ClaimResult>): Promise<unknown> {
     return Promise.resolve(claimed).then(
       (claim) => {
-        this.#waited = true;
+        this.waited = true;
         return this.#afterClaim(claim);
       },
       (error: unknown) => {
@@ -246,13 +246,13 @@ export class Attempt {
   }
 
   /**
-   * This attempt holds the key: run the implementation and record what it returned. `waited`: the store
-   * (or a verifier) answered asynchronously, so the call may have ended meanwhile (checked only then:
-   * reading the call's signal allocates it).
+   * This attempt holds the key: run the implementation and record what it returned. After an
+   * asynchronous wait (`waited`) the call may have ended meanwhile; only then is that checked (reading the
+   * call's signal allocates it).
    */
-  run(waited = this.#waited): unknown {
+  run(): unknown {
     // The call ended (timed out, cancelled) while the store answered: never start its side effect now.
-    if (waited && this.#aborted()) return this.#abandon();
+    if (this.waited && this.#aborted()) return this.#abandon();
     this.#answer = this.#record({
       outcome: 'fresh',
       key: this.key,

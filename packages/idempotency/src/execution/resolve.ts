@@ -12,6 +12,7 @@ import { then } from './maybe';
  * case is refused without running the tool.
  */
 export function resolveWithReceipt(attempt: Attempt, input: ResolutionReceipt): unknown {
+  attempt.waited = true; // Rare: always check that the call is still live before running.
   const receipt = snapshot(attempt, input);
   const mismatch = receiptMismatch(receipt, binding(attempt));
   if (mismatch !== undefined) return attempt.reject(mismatch);
@@ -26,7 +27,7 @@ export function resolveWithReceipt(attempt: Attempt, input: ResolutionReceipt): 
     );
     return then(replaced, (done) =>
       done === true
-        ? attempt.run(true)
+        ? attempt.run()
         : afterRefusedReplace(attempt, (current) => explain(attempt, receipt, current)),
     );
   });
@@ -34,6 +35,7 @@ export function resolveWithReceipt(attempt: Attempt, input: ResolutionReceipt): 
 
 /** The same for a legacy (unfenced) marker, bound to the tool name and the marker's start time. */
 export function resolveWithLegacyReceipt(attempt: Attempt, input: LegacyResolutionReceipt): unknown {
+  attempt.waited = true;
   const receipt = snapshot(attempt, input);
   const mismatch = legacyReceiptMismatch(receipt, binding(attempt));
   if (mismatch !== undefined) return attempt.reject(mismatch);
@@ -45,7 +47,7 @@ export function resolveWithLegacyReceipt(attempt: Attempt, input: LegacyResoluti
     );
     return then(replaced, (done) =>
       done === true
-        ? attempt.run(true)
+        ? attempt.run()
         : afterRefusedReplace(attempt, (current) =>
             current.state === 'started' && current.attemptId === undefined
               ? 'the legacy marker started at another time'
