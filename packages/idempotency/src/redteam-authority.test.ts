@@ -71,4 +71,38 @@ describe('red team: request authority', () => {
     expect(result.error?.code).toBe('IDEMPOTENCY_AUTHORITY_MISMATCH');
     expect(worker.effects).toHaveLength(0);
   });
+
+  test('an authority object of a class whose tenantId getter flips is refused; a data field is not', async () => {
+    const seen: (string | undefined)[] = [];
+    const policy: ToolPolicy = {
+      beforeExecute: ({ requestContext: context }) => {
+        seen.push(context?.authority?.tenantId);
+        return { allow: true };
+      },
+    };
+    const worker = createWorker(new Map(), { policy });
+    await worker.idempotent.execute(chargeCall(), { requestContext });
+    class FlippingAuthority {
+      reads = 0;
+      readonly principalId = 'operator-1';
+      get tenantId(): string {
+        this.reads += 1;
+        return this.reads === 1 ? TENANT : 'tenant-b';
+      }
+    }
+    class PlainAuthority {
+      readonly principalId = 'operator-1';
+      readonly tenantId = TENANT;
+    }
+    const flipped = await worker.idempotent.execute(chargeCall(), {
+      requestContext: { authority: new FlippingAuthority() } as unknown as RequestContext,
+    });
+    expect(flipped.error?.code).toBe('IDEMPOTENCY_AUTHORITY_MISMATCH');
+    const plain = await worker.idempotent.execute(chargeCall(), {
+      requestContext: { authority: new PlainAuthority() } as unknown as RequestContext,
+    });
+    expect(plain.idempotency?.outcome).toBe('deduped');
+    expect(seen.every((tenant) => tenant === TENANT)).toBe(true);
+    expect(worker.effects).toHaveLength(1);
+  });
 });

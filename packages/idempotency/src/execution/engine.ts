@@ -37,8 +37,8 @@ export class Engine {
     try {
       frozen = freezeRequestContext(context);
     } catch {
-      // Unreadable: refusal() reads no tenant from it and refuses the call.
-      return options;
+      // Unreadable: passed on without it, so refusal() finds no tenant and refuses the call.
+      return { ...options, requestContext: undefined } as unknown as T;
     }
     return frozen === context ? options : ({ ...options, requestContext: frozen } as T);
   }
@@ -124,9 +124,25 @@ export class KeyScope {
 
 function tenantOf(context: RequestContext | undefined): string | undefined {
   try {
-    const tenantId = context?.authority?.tenantId;
+    const tenantId = stableRead(stableRead(context, 'authority'), 'tenantId');
     return typeof tenantId === 'string' ? tenantId : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * `object[name]` when every read answers the same. A plain object here is the pipeline's frozen copy
+ * (data properties only); a class instance, which that copy keeps as it is, counts only through a data
+ * property (own or inherited): an accessor could name this tenant here and another one to the policy.
+ */
+function stableRead(object: unknown, name: string): unknown {
+  if (typeof object !== 'object' || object === null) return undefined;
+  const prototype: unknown = Object.getPrototypeOf(object);
+  if (prototype === Object.prototype || prototype === null) return (object as Record<string, unknown>)[name];
+  for (let source: object | null = object; source !== null; source = Object.getPrototypeOf(source)) {
+    const descriptor = Object.getOwnPropertyDescriptor(source, name);
+    if (descriptor !== undefined) return 'value' in descriptor ? descriptor.value : undefined;
+  }
+  return undefined;
 }
