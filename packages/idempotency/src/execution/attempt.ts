@@ -8,7 +8,7 @@ import type {
   StartedEntry,
   ToolResultCacheEntry,
 } from '../cache/types';
-import { MAX_KEY_LENGTH } from '../keys/cache-key';
+import { isKeyText, MAX_KEY_LENGTH } from '../keys/cache-key';
 import { canonicalJson } from '../keys/canonical';
 import type { Engine } from './engine';
 import { failure, storeFailure } from './failures';
@@ -66,10 +66,10 @@ function deriveKey(
       );
     }
   }
-  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) {
+  if (!isKeyText(key)) {
     throw failure(
       'INVALID_TOOL_CALL',
-      `Tool "${name}" did not run: an idempotency key must be a non-empty string of at most ${MAX_KEY_LENGTH} characters.`,
+      `Tool "${name}" did not run: an idempotency key must be a non-empty string of at most ${MAX_KEY_LENGTH} characters, without lone surrogates.`,
     );
   }
   return key;
@@ -80,6 +80,8 @@ export class Attempt {
   attemptId = '';
   leaseDeadlineAt = 0;
   #answer: Answer | undefined = undefined;
+  /** Something asynchronous (a store answer, a verifier) may have been awaited on the way to running. */
+  waited = false;
 
   constructor(
     readonly engine: Engine,
@@ -97,7 +99,11 @@ export class Attempt {
   started(): StartedEntry {
     const { now, leaseMs, maxLeaseMs, createAttemptId } = this.engine.options;
     const startedAt = now();
-    this.attemptId = createAttemptId();
+    const attemptId = createAttemptId();
+    if (typeof attemptId !== 'string' || attemptId.length === 0) {
+      throw new TypeError('createAttemptId() must return a non-empty string.');
+    }
+    this.attemptId = attemptId;
     this.leaseDeadlineAt = startedAt + maxLeaseMs;
     return {
       version: 1,
@@ -136,7 +142,10 @@ export class Attempt {
 
   #lookupLater(entry: PromiseLike<ToolResultCacheEntry | undefined>): Promise<unknown> {
     return Promise.resolve(entry).then(
-      (current) => (current === undefined ? this.claim() : this.answerExisting(current)),
+      (current) => {
+        this.waited = true;
+        return current === undefined ? this.claim() : this.answerExisting(current);
+      },
       (error: unknown) => {
         throw storeFailure(this.toolName, error);
       },
@@ -157,19 +166,31 @@ export class Attempt {
 
   #claimLater(claimed: PromiseLike<ClaimResult>): Promise<unknown> {
     return Promise.resolve(claimed).then(
-      (claim) => this.#afterClaim(claim),
+      (claim) => {
+        this.waited = true;
+        return this.#afterClaim(claim);
+      },
       (error: unknown) => {
         throw storeFailure(this.toolName, error);
       },
     );
   }
 
+  /** Runs only on exactly `{ claimed: true }`: any other answer of a host's cache is what it found, or a failure. */
   #afterClaim(claim: ClaimResult): unknown {
-    return claim.claimed ? this.run() : this.answerExisting(claim.entry);
+    if (claim?.claimed === true) return this.run();
+    if (claim?.claimed === false) return this.answerExisting(claim.entry);
+    throw storeFailure(
+      this.toolName,
+      new TypeError('claimStarted() answered neither claimed: true nor false.'),
+    );
   }
 
   /** Answers from an entry some other attempt wrote; never runs the tool. */
   answerExisting(entry: ToolResultCacheEntry | UnreadableEntry): unknown {
+    if (typeof entry !== 'object' || entry === null) {
+      throw storeFailure(this.toolName, new TypeError('The cache answered something that is not an entry.'));
+    }
     if (entry.state === 'completed') return this.answerCompleted(entry);
     if (entry.state === 'unreadable') throw storeFailure(this.toolName, new TypeError('unreadable entry'));
     if (entry.attemptId === undefined) {
@@ -224,8 +245,14 @@ export class Attempt {
     );
   }
 
-  /** This attempt holds the key: run the implementation and record what it returned. */
+  /**
+   * This attempt holds the key: run the implementation and record what it returned. After an
+   * asynchronous wait (`waited`) the call may have ended meanwhile; only then is that checked (reading the
+   * call's signal allocates it).
+   */
   run(): unknown {
+    // The call ended (timed out, cancelled) while the store answered: never start its side effect now.
+    if (this.waited && this.#aborted()) return this.#abandon();
     this.#answer = this.#record({
       outcome: 'fresh',
       key: this.key,
@@ -296,6 +323,10 @@ export class Attempt {
 
   #release(error: unknown): never | Promise<never> {
     this.engine.leases.delete(this);
+    // Failed after its call was aborted (timeout, cancellation, shutdown): the failure may be the abort's
+    // doing after the side effect happened, and the caller was answered unknown-outcome. The started
+    // marker stays (its lease runs out), so a retry is answered unknown-outcome too, never re-run.
+    if (this.#aborted()) throw error;
     // The tool failed: free the key so a retry can run (a fenced-out attempt's cleanup is refused).
     let deleting: PromiseLike<unknown> | undefined;
     try {
@@ -304,6 +335,28 @@ export class Attempt {
       // Deleting failed: the started marker stays and later callers see an unknown outcome.
     }
     return this.#end(deleting, true, error) as never | Promise<never>;
+  }
+
+  /** Gives the key back without running the tool (nothing ran, so a retry may run it). */
+  #abandon(): Promise<never> {
+    const ended = failure(
+      'CANCELLED',
+      `Tool "${this.toolName}" did not run: its call ended before the idempotency record was claimed.`,
+    );
+    return Promise.resolve(
+      this.store(() => this.engine.options.cache.deleteStarted(this.key, this.attemptId)),
+    ).then(
+      () => Promise.reject(ended),
+      () => Promise.reject(ended),
+    );
+  }
+
+  #aborted(): boolean {
+    try {
+      return this.invocation.context.signal.aborted === true;
+    } catch {
+      return true; // Cannot tell: keep the marker.
+    }
   }
 
   /** Ends the attempt once its last store write is done: answers with `outcome`, or throws it when `failed`. */

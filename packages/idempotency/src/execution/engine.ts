@@ -1,12 +1,13 @@
 import {
   createToolError,
   type ExecutionInterceptor,
+  freezeRequestContext,
   type InterceptedInvocation,
   type RequestContext,
   type ToolConfiguration,
   type ToolError,
 } from '@armorer/core';
-import { composeCacheKey, MAX_KEY_LENGTH } from '../keys/cache-key';
+import { composeCacheKey, isKeyText, MAX_KEY_LENGTH } from '../keys/cache-key';
 import { interceptCall } from './attempt';
 import { LeaseKeeper } from './lease-keeper';
 import { type IdempotencyOptions, type ResolvedIdempotencyOptions, resolveOptions } from './options';
@@ -26,6 +27,23 @@ export class Engine {
   }
 
   /**
+   * The call options with their request context frozen once (each getter read once, as the pipeline
+   * would): the tenant {@link refusal} checks is then the one validation, policy and the tool see.
+   */
+  pinned<T extends IdempotentExecuteOptions>(options: T | undefined): T | undefined {
+    const context = options?.requestContext;
+    if (typeof context !== 'object' || context === null) return options;
+    let frozen: RequestContext;
+    try {
+      frozen = freezeRequestContext(context);
+    } catch {
+      // Unreadable: passed on without it, so refusal() finds no tenant and refuses the call.
+      return { ...options, requestContext: undefined } as unknown as T;
+    }
+    return frozen === context ? options : ({ ...options, requestContext: frozen } as T);
+  }
+
+  /**
    * Why a call may not touch this wrapper's state, checked before anything is read: its request
    * authority must name this wrapper's tenant, and its key and receipts must have the right shape.
    */
@@ -39,10 +57,10 @@ export class Engine {
       return createToolError('IDEMPOTENCY_AUTHORITY_MISMATCH', message, { retryable: false });
     }
     const key = options?.idempotencyKey;
-    if (key !== undefined && (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH)) {
+    if (key !== undefined && !isKeyText(key)) {
       return createToolError(
         'INVALID_TOOL_CALL',
-        `Tool "${toolName}" was refused: idempotencyKey must be a non-empty string of at most ${MAX_KEY_LENGTH} characters.`,
+        `Tool "${toolName}" was refused: idempotencyKey must be a non-empty string of at most ${MAX_KEY_LENGTH} characters, without lone surrogates.`,
       );
     }
     return undefined;
@@ -111,9 +129,25 @@ export class KeyScope {
 
 function tenantOf(context: RequestContext | undefined): string | undefined {
   try {
-    const tenantId = context?.authority?.tenantId;
+    const tenantId = stableRead(stableRead(context, 'authority'), 'tenantId');
     return typeof tenantId === 'string' ? tenantId : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * `object[name]` when every read answers the same. A plain object here is the pipeline's frozen copy
+ * (data properties only); a class instance, which that copy keeps as it is, counts only through a data
+ * property (own or inherited): an accessor could name this tenant here and another one to the policy.
+ */
+function stableRead(object: unknown, name: string): unknown {
+  if (typeof object !== 'object' || object === null) return undefined;
+  const prototype: unknown = Object.getPrototypeOf(object);
+  if (prototype === Object.prototype || prototype === null) return (object as Record<string, unknown>)[name];
+  for (let source: object | null = object; source !== null; source = Object.getPrototypeOf(source)) {
+    const descriptor = Object.getOwnPropertyDescriptor(source, name);
+    if (descriptor !== undefined) return 'value' in descriptor ? descriptor.value : undefined;
+  }
+  return undefined;
 }

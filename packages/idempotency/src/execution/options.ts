@@ -1,4 +1,5 @@
 import type { ToolResultCache } from '../cache/types';
+import { isKeyText } from '../keys/cache-key';
 import type { LegacyResolutionReceipt, ReceiptVerifier, ResolutionReceipt } from '../receipts/types';
 
 /** Options shared by {@link withIdempotency} and {@link withToolboxIdempotency}. */
@@ -22,7 +23,10 @@ export interface IdempotencyOptions {
   readonly maxLeaseMs?: number;
   /** The clock, in epoch milliseconds (default `Date.now`). */
   readonly now?: () => number;
-  /** Mints attempt ids (default: 128 random bits per process plus a counter). */
+  /**
+   * Mints attempt ids (default: 128 random bits per process plus a counter). Each call must return a new
+   * non-empty string: ids fence attempts, so a repeated id is refused where it would replace its twin.
+   */
   readonly createAttemptId?: () => string;
 }
 
@@ -63,8 +67,10 @@ export function resolveOptions(options: IdempotencyOptions): ResolvedIdempotency
       `The idempotency cache must implement ToolResultCache (${CACHE_METHODS.join(', ')}).`,
     );
   }
-  if (typeof options.tenantId !== 'string' || options.tenantId.length === 0) {
-    throw new TypeError('Idempotency needs the tenantId it serves (a non-empty string).');
+  if (!isKeyText(options.tenantId, Number.POSITIVE_INFINITY)) {
+    throw new TypeError(
+      'Idempotency needs the tenantId it serves (a non-empty string without lone surrogates).',
+    );
   }
   const leaseMs = options.leaseMs ?? 30_000;
   const maxLeaseMs = options.maxLeaseMs ?? 15 * 60_000;

@@ -8,25 +8,35 @@ import { then } from './maybe';
 /**
  * Re-runs an unknown fenced attempt once: the receipt must be bound to this key, tenant and tool
  * revision, pass the host's verifier, and name the current attempt, whose lease must have expired. The
- * cache replaces exactly that attempt, atomically; every other case is refused without running the tool.
+ * cache replaces exactly that attempt, atomically (only an answer of exactly `true` counts); every other
+ * case is refused without running the tool.
  */
-export function resolveWithReceipt(attempt: Attempt, receipt: ResolutionReceipt): unknown {
+export function resolveWithReceipt(attempt: Attempt, input: ResolutionReceipt): unknown {
+  attempt.waited = true; // Rare: always check that the call is still live before running.
+  const receipt = snapshot(attempt, input);
   const mismatch = receiptMismatch(receipt, binding(attempt));
   if (mismatch !== undefined) return attempt.reject(mismatch);
   return then(verify(attempt, attempt.engine.options.verifyResolutionReceipt, receipt), () => {
     const entry = attempt.started();
+    // The same id again would let the replaced attempt renew, complete or delete its successor.
+    if (entry.attemptId === receipt.attemptId)
+      attempt.reject('createAttemptId() repeated the id it replaces');
     const { cache, now } = attempt.engine.options;
     const replaced = attempt.store(() =>
       cache.replaceUnknownStarted(attempt.key, receipt.attemptId, entry, now()),
     );
     return then(replaced, (done) =>
-      done ? attempt.run() : afterRefusedReplace(attempt, (current) => explain(attempt, receipt, current)),
+      done === true
+        ? attempt.run()
+        : afterRefusedReplace(attempt, (current) => explain(attempt, receipt, current)),
     );
   });
 }
 
 /** The same for a legacy (unfenced) marker, bound to the tool name and the marker's start time. */
-export function resolveWithLegacyReceipt(attempt: Attempt, receipt: LegacyResolutionReceipt): unknown {
+export function resolveWithLegacyReceipt(attempt: Attempt, input: LegacyResolutionReceipt): unknown {
+  attempt.waited = true;
+  const receipt = snapshot(attempt, input);
   const mismatch = legacyReceiptMismatch(receipt, binding(attempt));
   if (mismatch !== undefined) return attempt.reject(mismatch);
   return then(verify(attempt, attempt.engine.options.verifyLegacyResolutionReceipt, receipt), () => {
@@ -36,7 +46,7 @@ export function resolveWithLegacyReceipt(attempt: Attempt, receipt: LegacyResolu
       cache.replaceLegacyStarted(attempt.key, receipt.legacyStartedAt, entry),
     );
     return then(replaced, (done) =>
-      done
+      done === true
         ? attempt.run()
         : afterRefusedReplace(attempt, (current) =>
             current.state === 'started' && current.attemptId === undefined
@@ -45,6 +55,20 @@ export function resolveWithLegacyReceipt(attempt: Attempt, receipt: LegacyResolu
           ),
     );
   });
+}
+
+/**
+ * A frozen plain copy of a receipt, each field read once: the binding check, the verifier and the
+ * replacement then see one receipt (getters, proxies or a mutation while the verifier awaits cannot show
+ * the verifier a signed receipt and the cache another attempt).
+ */
+function snapshot<T>(attempt: Attempt, receipt: T): T {
+  if (typeof receipt !== 'object' || receipt === null) return receipt;
+  try {
+    return Object.freeze({ ...receipt });
+  } catch {
+    return attempt.reject('its fields could not be read');
+  }
 }
 
 function binding(attempt: Attempt) {

@@ -72,7 +72,8 @@ export function withIdempotency<
     executeWith(options: unknown): Promise<ToolResult>;
   };
 
-  const executeWith = (callOptions: ExecuteWithOptions<unknown> & IdempotentExecuteOptions) => {
+  const executeWith = (input: ExecuteWithOptions<unknown> & IdempotentExecuteOptions) => {
+    const callOptions = engine.pinned(input) as typeof input;
     const refusal = engine.refusal(tool.name, callOptions);
     if (refusal !== undefined) {
       const id = callOptions?.callId;
@@ -90,7 +91,9 @@ export function withIdempotency<
 
   const execute = (input: unknown, callOptions?: IdempotentExecuteOptions): Promise<unknown> => {
     if (isCallLike(input)) {
-      if (input.name !== tool.name) return inner.execute(input, callOptions);
+      // Read once: a call named for another tool is refused by the tool as that name, never re-read.
+      const name = input.name;
+      if (name !== tool.name) return inner.execute({ ...input, name }, callOptions);
       const { arguments: params, id } = input;
       return executeWith({ ...callOptions, params, ...(typeof id === 'string' ? { callId: id } : {}) });
     }

@@ -73,11 +73,16 @@ export function withToolboxIdempotency<TTools extends ToolLike, TContext extends
     getTool(name: string): AnyTool | undefined;
   };
 
-  const executeOne = (call: ToolCall, callOptions: IdempotentExecuteOptions | undefined) => {
-    const refusal = engine.refusal(String(call?.name), callOptions);
+  const executeOne = (call: ToolCall, input: IdempotentExecuteOptions | undefined) => {
+    const callOptions = engine.pinned(input);
+    // The name is read once: a call is passed through untouched only as the tool it was checked for.
+    const name = call?.name;
+    const refusal = engine.refusal(String(name), callOptions);
     if (refusal !== undefined) return Promise.resolve(refusedResult(call, callOptions, refusal));
-    const tool = typeof call?.name === 'string' ? inner.getTool(call.name) : undefined;
-    if (!engine.mayUseCache(callOptions, tool?.configuration)) return inner.execute(call, callOptions);
+    const tool = typeof name === 'string' ? inner.getTool(name) : undefined;
+    if (!engine.mayUseCache(callOptions, tool?.configuration)) {
+      return inner.execute({ ...call, name }, callOptions);
+    }
     // The interceptor marks the result (`idempotency`) as the pipeline builds it: no reaction of our own.
     const ticket = new CallTicket(callOptions, false);
     return inner.execute(call, withExecutionInterceptor(callOptions, engine.interceptor(ticket))) as Promise<
@@ -85,10 +90,8 @@ export function withToolboxIdempotency<TTools extends ToolLike, TContext extends
     >;
   };
 
-  const executeBatch = async (
-    calls: readonly ToolCall[],
-    batchOptions: IdempotentExecuteOptions | undefined,
-  ) => {
+  const executeBatch = async (calls: readonly ToolCall[], input: IdempotentExecuteOptions | undefined) => {
+    const batchOptions = engine.pinned(input);
     if (
       batchOptions?.idempotencyKey !== undefined ||
       batchOptions?.resolutionReceipt !== undefined ||

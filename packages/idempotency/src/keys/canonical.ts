@@ -1,6 +1,6 @@
 const MAX_DEPTH = 256;
 
-/** Thrown when a value cannot be encoded as a key (a cycle, or nesting deeper than 256 levels). */
+/** Thrown when a value cannot be encoded as a key (a cycle, nesting deeper than 256 levels, a Map or Set). */
 export class IdempotencyKeyError extends TypeError {
   constructor(message: string) {
     super(message);
@@ -11,7 +11,8 @@ export class IdempotencyKeyError extends TypeError {
 /**
  * Canonical JSON text of a value: object keys sorted (by UTF-16 code units) at every depth, no
  * whitespace, `-0` written as `0`, `toJSON()` honoured (dates become ISO strings), bigints written as
- * decimal strings with an `n` suffix. Equal data gives equal text whatever the key order or the JSON
+ * decimal strings with an `n` suffix. Maps and Sets, which JSON writes as `{}` whatever they hold, are
+ * refused (an {@link IdempotencyKeyError}). Equal data gives equal text whatever the key order or the JSON
  * encoding it arrived in (escapes, exponent forms, spacing).
  *
  * @example
@@ -43,6 +44,17 @@ function encode(value: unknown, depth: number, stack: object[]): string | undefi
   const object = value as object;
   const toJSON = (object as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === 'function') return encode(toJSON.call(object), depth + 1, stack);
+  if (
+    object instanceof Map ||
+    object instanceof Set ||
+    object instanceof WeakMap ||
+    object instanceof WeakSet
+  ) {
+    // JSON writes every one of them as {}: two different inputs would share a key.
+    throw new IdempotencyKeyError(
+      'Key input holds a Map or Set, which has no JSON form; derive the key from other fields.',
+    );
+  }
   if (stack.includes(object)) throw new IdempotencyKeyError('Key input contains a cycle.');
   stack.push(object);
   let text: string;

@@ -7,7 +7,13 @@ import {
   parseStoredEntry,
 } from '@armorer/idempotency';
 import { nonNegative } from '../approval/postgres-approval-state-store';
-import { checkClient, checkTablePrefix, type PostgresQueryable, textKey } from '../client/postgres-client';
+import {
+  checkClient,
+  checkTablePrefix,
+  checkUtf8Key,
+  type PostgresQueryable,
+  textKey,
+} from '../client/postgres-client';
 import { StoreError } from '../errors/store-error';
 import { runStatement, tablesOf } from '../schema/schema';
 import { createSweeper } from '../schema/sweep';
@@ -28,6 +34,11 @@ export interface PostgresToolResultCacheOptions {
 
 const CLAIMED: ClaimResult = Object.freeze({ claimed: true });
 const ATTEMPTS = 4;
+
+/** A cache key as the row key: checked, held exactly by UTF-8 text, NUL and backslash escaped. */
+function rowKey(key: string): string {
+  return textKey(checkUtf8Key(checkCacheKey(key)));
+}
 
 /**
  * The `ToolResultCache` of `@armorer/idempotency` on PostgreSQL 15+: `claimStarted` is one
@@ -75,13 +86,13 @@ export function createPostgresToolResultCache(options: PostgresToolResultCacheOp
   return {
     specificationVersion: 'v1',
     async get(key): Promise<ToolResultCacheEntry | undefined> {
-      const { rows } = await query(sql.get, [textKey(checkCacheKey(key))]);
+      const { rows } = await query(sql.get, [rowKey(key)]);
       return rows[0] === undefined ? undefined : read(rows[0]);
     },
     async claimStarted(key, entry: StartedEntry): Promise<ClaimResult> {
       checkStartedEntry(entry);
       const values = [
-        textKey(checkCacheKey(key)),
+        rowKey(key),
         entry.attemptId,
         entry.leaseExpiresAt,
         entry.leaseDeadlineAt,
@@ -104,21 +115,16 @@ export function createPostgresToolResultCache(options: PostgresToolResultCacheOp
       });
     },
     renewStarted: (key, attemptId, leaseExpiresAt) =>
-      changed(sql.renew, [textKey(checkCacheKey(key)), String(attemptId), checkTime(leaseExpiresAt)]),
+      changed(sql.renew, [rowKey(key), String(attemptId), checkTime(leaseExpiresAt)]),
     completeStarted(key, attemptId, entry) {
       checkCompletedEntry(entry, attemptId);
-      return changed(sql.complete, [
-        textKey(checkCacheKey(key)),
-        attemptId,
-        JSON.stringify(entry),
-        purgeAt(),
-      ]);
+      return changed(sql.complete, [rowKey(key), attemptId, JSON.stringify(entry), purgeAt()]);
     },
-    deleteStarted: (key, attemptId) => changed(sql.delete, [textKey(checkCacheKey(key)), String(attemptId)]),
+    deleteStarted: (key, attemptId) => changed(sql.delete, [rowKey(key), String(attemptId)]),
     replaceUnknownStarted(key, attemptId, entry, now) {
       checkStartedEntry(entry);
       return changed(sql.replaceUnknown, [
-        textKey(checkCacheKey(key)),
+        rowKey(key),
         String(attemptId),
         checkTime(now),
         entry.attemptId,
@@ -131,7 +137,7 @@ export function createPostgresToolResultCache(options: PostgresToolResultCacheOp
     replaceLegacyStarted(key, legacyStartedAt, entry) {
       checkStartedEntry(entry);
       return changed(sql.replaceLegacy, [
-        textKey(checkCacheKey(key)),
+        rowKey(key),
         checkTime(legacyStartedAt),
         entry.attemptId,
         JSON.stringify(entry),

@@ -16,6 +16,7 @@ import { nonNegative } from '../approval/redis-approval-state-store';
 import {
   checkClient,
   checkPrefix,
+  checkUtf8Key,
   escapeTag,
   type RedisScriptClient,
   runScript,
@@ -57,7 +58,7 @@ export function createRedisToolResultCache(options: RedisToolResultCacheOptions)
   const client = checkClient(options?.client);
   const prefix = `${checkPrefix(options.keyPrefix)}{result:`;
   const retention = nonNegative(options.retentionMs, 7 * 24 * 60 * 60 * 1000, 'retentionMs');
-  const keyOf = (key: string) => `${prefix}${escapeTag(checkCacheKey(key))}}`;
+  const keyOf = (key: string) => `${prefix}${escapeTag(checkUtf8Key(checkCacheKey(key)))}}`;
   const expireAt = () => Date.now() + retention;
   const yes = async (promise: Promise<unknown>) => (await promise) === 1;
 

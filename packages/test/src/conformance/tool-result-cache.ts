@@ -225,6 +225,48 @@ export function defineToolResultCacheConformance(
     check((await cache.get(two))?.attemptId === 'b1', 'deleting one key leaves the other');
   });
 
+  define('keys differing only in NUL, escapes or lone surrogates never share a record', async (cache) => {
+    const base = freshKey('text');
+    // Equal after a lossy encoding: UTF-8 turns every lone surrogate into U+FFFD, C strings stop at NUL,
+    // an escape can spell another character. A store keeps each key apart, or refuses (throws) a key with
+    // a lone surrogate that its storage cannot hold exactly.
+    const variants = [
+      '\ud800',
+      '\udbff',
+      '\udc00',
+      '\ufffd',
+      '\u0000a',
+      '\u0000b',
+      '\\0',
+      '%7B',
+      '{',
+      '\\u0000',
+    ];
+    const kept: number[] = [];
+    for (const [index, variant] of variants.entries()) {
+      const key = `${base}|${variant}`;
+      let claim: Awaited<ReturnType<ToolResultCache['claimStarted']>>;
+      try {
+        claim = await cache.claimStarted(key, started(`v${index}`));
+      } catch {
+        check(
+          /\p{Cs}/u.test(key),
+          `the well-formed key ending in ${JSON.stringify(variant)} must be accepted`,
+        );
+        continue;
+      }
+      check(claim.claimed, `the key ending in ${JSON.stringify(variant)} must be its own key`);
+      kept.push(index);
+    }
+    for (const index of kept) {
+      const stored = await cache.get(`${base}|${variants[index]}`);
+      check(
+        stored?.attemptId === `v${index}`,
+        `the key ending in ${JSON.stringify(variants[index])} must read back its entry`,
+      );
+    }
+  });
+
   const seedLegacy = options.seedLegacyStarted;
   if (seedLegacy === undefined) return;
 
