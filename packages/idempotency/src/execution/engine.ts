@@ -1,11 +1,13 @@
 import {
   createToolError,
+  EXECUTION_INTERCEPTOR,
   type ExecutionInterceptor,
   freezeRequestContext,
   type InterceptedInvocation,
   type RequestContext,
   type ToolConfiguration,
   type ToolError,
+  withExecutionInterceptor,
 } from '@armorer/core';
 import { composeCacheKey, isKeyText, MAX_KEY_LENGTH } from '../keys/cache-key';
 import { interceptCall } from './attempt';
@@ -92,6 +94,22 @@ export class Engine {
       this.#scopes.set(configuration, scope);
     }
     return scope;
+  }
+
+  /**
+   * The options of a call (or batch) that goes through the cache, carrying its interceptor. `pinned` came
+   * from {@link pinned}: when that is a copy (it froze the request context), the copy is this wrapper's own
+   * and gains the interceptor in place; otherwise it is copied once here.
+   */
+  intercepted<T extends IdempotentExecuteOptions>(
+    pinned: T | undefined,
+    given: T | undefined,
+    ticket: CallTicket,
+  ): T {
+    const intercept = this.interceptor(ticket);
+    if (pinned === undefined || pinned === given) return withExecutionInterceptor(pinned, intercept) as T;
+    (pinned as Record<symbol, unknown>)[EXECUTION_INTERCEPTOR] = intercept;
+    return pinned;
   }
 
   /** The interceptor of one call (or batch): it answers from the cache, and marks each result it answered. */

@@ -10,7 +10,6 @@ import {
   type ToolInput,
   type ToolInputOf,
   type ToolResult,
-  withExecutionInterceptor,
 } from '@armorer/core';
 import { Engine } from './engine';
 import type { IdempotencyOptions } from './options';
@@ -84,7 +83,7 @@ export function withIdempotency<
     if (!engine.mayUseCache(callOptions, tool.configuration)) return inner.executeWith(callOptions);
     // The interceptor marks the result (`idempotency`) as the pipeline builds it: no reaction of our own.
     const ticket = new CallTicket(callOptions, false);
-    return inner.executeWith(withExecutionInterceptor(callOptions, engine.interceptor(ticket))) as Promise<
+    return inner.executeWith(engine.intercepted(callOptions, input, ticket)) as Promise<
       IdempotentToolResult<unknown>
     >;
   };

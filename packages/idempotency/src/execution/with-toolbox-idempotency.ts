@@ -8,7 +8,6 @@ import {
   type ToolCall,
   type ToolLike,
   type ToolResult,
-  withExecutionInterceptor,
 } from '@armorer/core';
 import { Engine } from './engine';
 import type { IdempotencyOptions } from './options';
@@ -85,7 +84,7 @@ export function withToolboxIdempotency<TTools extends ToolLike, TContext extends
     }
     // The interceptor marks the result (`idempotency`) as the pipeline builds it: no reaction of our own.
     const ticket = new CallTicket(callOptions, false);
-    return inner.execute(call, withExecutionInterceptor(callOptions, engine.interceptor(ticket))) as Promise<
+    return inner.execute(call, engine.intercepted(callOptions, input, ticket)) as Promise<
       IdempotentToolResult<unknown>
     >;
   };
@@ -107,7 +106,7 @@ export function withToolboxIdempotency<TTools extends ToolLike, TContext extends
     // Each call's result is marked as the pipeline builds it (see Engine.interceptor).
     return (await inner.execute(
       calls,
-      withExecutionInterceptor(batchOptions, engine.interceptor(ticket)),
+      engine.intercepted(batchOptions, input, ticket),
     )) as IdempotentToolResult<unknown>[];
   };
 
