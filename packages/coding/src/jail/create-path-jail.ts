@@ -1,6 +1,6 @@
 import { realpathSync, type Stats, statSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { relative, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { ToolDefinitionError } from '@armorer/core';
 import { toFileAccessError } from '../errors/file-access-error';
 import { openVerified } from './open-verified';
@@ -86,8 +86,11 @@ export function createPathJail(root: string): PathJail {
     absolutePath === rootPath || absolutePath.startsWith(prefix);
   const toRelative = (absolutePath: string): string => relative(rootPath, absolutePath).split(sep).join('/');
 
+  // The root as given, when it differs from its real path: absolute symlinks inside may spell it that way.
+  const given = resolve(root);
+  const alias = given === rootPath ? undefined : given;
   const resolvePath = async (path: string): Promise<string> =>
-    resolveInside(rootPath, pathSegments(path), path, contains);
+    resolveInside(rootPath, pathSegments(path), path, contains, alias);
 
   return {
     root: rootPath,
