@@ -91,6 +91,8 @@ export function searchWorkerMain(port: SearchWorkerPort, fs: typeof NodeFs): voi
     regexp.lastIndex = 0;
     for (let found = regexp.exec(text); found !== null; found = regexp.exec(text)) {
       const at = found.index;
+      // An empty match at the very end of a file that ends with a newline (or is empty) is on no line.
+      if (at === text.length && (at === 0 || text.charCodeAt(at - 1) === 10)) break;
       while (newline !== -1 && newline < at) {
         line++;
         lineStart = newline + 1;
