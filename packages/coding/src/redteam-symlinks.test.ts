@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { makeFifo } from './__fixtures__/special-files';
@@ -185,5 +185,38 @@ describe('red team: random symlink layouts', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('red team: the root itself swapped after creation', () => {
+  test('a root replaced by a symlink to outside yields nothing from outside, through any tool', async () => {
+    const made = createTempTree({ 'secret.txt': 'inside twin\n', 'sub/x.txt': 'x\n' });
+    mkdirSync(join(made.outside, 'sub'));
+    writeFileSync(join(made.outside, 'sub/x.txt'), `${made.secret}\n`);
+    const tools = createCodingTools({ root: made.root, timeoutMs: 2000 });
+    renameSync(made.root, `${made.root}.parked`);
+    symlinkSync(made.outside, made.root);
+    try {
+      const results = [
+        await tools.readFile.execute({ id: '1', name: 'read-file', arguments: { path: 'secret.txt' } }),
+        await tools.readFile.execute({ id: '2', name: 'read-file', arguments: { path: 'sub/x.txt' } }),
+        await tools.grep.execute({ id: '3', name: 'grep', arguments: { pattern: 'TOP|x' } }),
+        await tools.grep.execute({ id: '4', name: 'grep', arguments: { pattern: 'TOP', glob: 'sub/*' } }),
+        await tools.glob.execute({ id: '5', name: 'glob', arguments: { pattern: '**' } }),
+        await tools.glob.execute({ id: '6', name: 'glob', arguments: { pattern: 'sub/*.txt' } }),
+      ];
+      for (const result of results) {
+        const shown = JSON.stringify(result);
+        expect(shown).not.toContain(made.secret);
+        expect(shown).not.toContain('secret.txt"');
+        expect(shown).not.toContain(made.outside);
+      }
+      expect(results[0]?.error?.details).toEqual({ reason: 'CHANGED_DURING_OPEN' });
+      expect(results[4]?.result).toMatchObject({ paths: [], total: 0 });
+    } finally {
+      rmSync(made.root);
+      renameSync(`${made.root}.parked`, made.root);
+      made.remove();
+    }
   });
 });
