@@ -39,6 +39,25 @@ describe('red team: hostile path strings at the tools', () => {
     expect(read.result).toMatchObject({ path: 'a.txt', content: 'alpha\n' });
   });
 
+  test('jail.contains judges the normalized path: dot-dot, NUL and relative spellings are not inside', () => {
+    const { jail } = tools;
+    for (const path of [
+      `${tree.root}/../outside/secret.txt`,
+      `${tree.root}/sub/../../outside`,
+      `${tree.root}/..`,
+      `${tree.root}-sibling/x`,
+      `${tree.root}/a.txt\0`,
+      'a.txt',
+      '../root/a.txt',
+      '',
+    ]) {
+      expect({ path, inside: jail.contains(path) }).toEqual({ path, inside: false });
+    }
+    for (const path of [tree.root, `${tree.root}/`, `${tree.root}/sub/../a.txt`, `${tree.root}/./a.txt`]) {
+      expect({ path, inside: jail.contains(path) }).toEqual({ path, inside: true });
+    }
+  });
+
   test('property: any string, lone surrogates and overlong names included, gets a structured answer', async () => {
     const piece = fc.oneof(
       fc.constantFrom(
