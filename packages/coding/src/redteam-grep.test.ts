@@ -104,3 +104,28 @@ describe('red team: many grep calls at once', () => {
     }
   });
 });
+
+describe('red team: matches that can never be reported', () => {
+  test('a batch stops searching once it has more matches than the call can return, same result', async () => {
+    const all = await tools.grep.execute({
+      id: 'all',
+      name: 'grep',
+      arguments: { pattern: 'needle', glob: 'many/*', maxMatches: 10_000 },
+    });
+    const everything = all.result as GrepResult;
+    expect(everything.filesSearched).toBe(200);
+    for (let run = 0; run < 3; run++) {
+      const capped = await tools.grep.execute({
+        id: 'capped',
+        name: 'grep',
+        arguments: { pattern: 'needle', glob: 'many/*', maxMatches: 5 },
+      });
+      const result = capped.result as GrepResult;
+      expect(result.matches).toEqual(everything.matches.slice(0, 5));
+      expect(result).toMatchObject({ truncated: true, truncatedReason: 'maxMatches' });
+      // Every batch in flight stops after six matching files, instead of sending all its matches back.
+      expect(result.filesSearched).toBeLessThanOrEqual(6 * MAX_SEARCH_THREADS);
+      expect(result.filesSearched).toBeLessThan(64);
+    }
+  });
+});

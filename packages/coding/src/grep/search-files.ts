@@ -106,7 +106,7 @@ export async function searchFiles(options: SearchOptions): Promise<GrepResult> {
         source: options.regexp.source,
         flags: options.regexp.flags,
         literals,
-        limitPerFile: maxMatches + 1,
+        limit: maxMatches + 1,
         maxLineLength: MAX_LINE_LENGTH,
         maxFileBytes: options.maxFileBytes,
         useProcFd,
