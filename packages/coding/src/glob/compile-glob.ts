@@ -1,8 +1,4 @@
-const REGEXP_SPECIAL = /[.*+?^${}()|[\]\\/]/g;
-
-function escapeLiteral(text: string): string {
-  return text.replace(REGEXP_SPECIAL, '\\$&');
-}
+import { compileAutomaton, type GlobItem, type UnitTest } from './glob-automaton';
 
 /** Index of the `}` closing the `{` at `open`, or -1 when unbalanced (then `{` is a literal). */
 function closingBrace(pattern: string, open: number): number {
@@ -25,17 +21,30 @@ function closingBracket(pattern: string, open: number): number {
   return -1;
 }
 
-function characterClass(body: string): string {
+const SLASH = 0x2f;
+
+/** The code points of a bracket expression's body (`!a-z` in `[!a-z]`) as a test of one code point. */
+function characterClass(body: string): UnitTest {
   const negated = body.startsWith('!') || body.startsWith('^');
-  // A reversed range (`[z-a]`) matches nothing, as in Bun.Glob: it is dropped, and the other members stay.
-  const raw = (negated ? body.slice(1) : body).replace(/(.)-(.)/gsu, (range, from: string, to: string) =>
-    (from.codePointAt(0) as number) > (to.codePointAt(0) as number) ? '' : range,
-  );
-  const members = raw.replace(/[\\\]^[]/g, '\\$&');
-  if (members.length === 0) return negated ? '[^/]' : '(?!)';
+  const points = Array.from(negated ? body.slice(1) : body, (char) => char.codePointAt(0) as number);
+  const members = new Set<number>();
+  const ranges: [number, number][] = [];
+  for (let index = 0; index < points.length; index++) {
+    const from = points[index] as number;
+    if (points[index + 1] === 0x2d && index + 2 < points.length) {
+      // A reversed range (`[z-a]`) matches nothing, as in Bun.Glob: it is dropped, the other members stay.
+      const to = points[index + 2] as number;
+      if (from <= to) ranges.push([from, to]);
+      index += 2;
+    } else {
+      members.add(from);
+    }
+  }
+  const inSet = (point: number) =>
+    members.has(point) || ranges.some(([from, to]) => from <= point && point <= to);
   // A bracket expression never matches the separator (POSIX FNM_PATHNAME; Bun.Glob#scan matches one
   // segment at a time, so there it cannot either).
-  return negated ? `[^/${members}]` : `(?!/)[${members}]`;
+  return negated ? (point) => point !== SLASH && !inSet(point) : (point) => point !== SLASH && inSet(point);
 }
 
 /** Whether the run of stars `pattern[from, to)` fills a whole segment (start or `/` before, end or `/` after). */
@@ -43,50 +52,60 @@ function fillsSegment(pattern: string, from: number, to: number, start: number, 
   return (from === start || pattern[from - 1] === '/') && (to >= end || pattern[to] === '/');
 }
 
-/** Converts `pattern[start, end)` (one brace alternative or the whole pattern) to a RegExp source. */
-function convert(pattern: string, start: number, end: number): string {
-  let out = '';
+/** A test for exactly the code point at `pattern[index]`, and where the code point ends. */
+function literal(pattern: string, index: number): { readonly item: GlobItem; readonly end: number } {
+  const point = pattern.codePointAt(index) as number;
+  return { item: { kind: 'unit', test: (other) => other === point }, end: index + (point > 0xffff ? 2 : 1) };
+}
+
+/** Parses `pattern[start, end)` (one brace alternative or the whole pattern). */
+function parse(pattern: string, start: number, end: number): GlobItem[] {
+  const items: GlobItem[] = [];
   for (let index = start; index < end; index++) {
     const char = pattern[index] as string;
     if (char === '\\') {
-      index++;
-      out += index < end ? escapeLiteral(pattern[index] as string) : '\\\\';
+      // An escaped character is itself; a trailing backslash is a backslash.
+      const escaped = index + 1 < end ? literal(pattern, index + 1) : literal(pattern, index);
+      items.push(escaped.item);
+      index = Math.max(index, escaped.end - 1);
     } else if (char === '*') {
       let to = index + 1;
       while (to < end && pattern[to] === '*') to++;
       // Exactly two stars filling a segment are a globstar; any other run of stars is one `*`.
       if (to - index === 2 && fillsSegment(pattern, index, to, start, end)) {
         // A globstar: any number of whole segments (with the `/` after it, when there is one).
-        out += to >= end ? '.*' : '(?:.*/)?';
+        items.push({ kind: 'globstar', last: to >= end });
         index = to >= end ? to - 1 : to;
       } else {
-        out += '[^/]*';
+        items.push({ kind: 'star' });
         index = to - 1;
       }
     } else if (char === '?') {
-      out += '[^/]';
+      items.push({ kind: 'unit', test: (point) => point !== SLASH });
     } else if (
       char === '[' &&
       closingBracket(pattern, index) !== -1 &&
       closingBracket(pattern, index) < end
     ) {
       const close = closingBracket(pattern, index);
-      out += characterClass(pattern.slice(index + 1, close));
+      items.push({ kind: 'unit', test: characterClass(pattern.slice(index + 1, close)) });
       index = close;
     } else if (char === '{' && closingBrace(pattern, index) !== -1 && closingBrace(pattern, index) < end) {
       const close = closingBrace(pattern, index);
-      out += `(?:${alternatives(pattern, index + 1, close).join('|')})`;
+      items.push({ kind: 'alternatives', parts: alternatives(pattern, index + 1, close) });
       index = close;
     } else {
-      out += escapeLiteral(char);
+      const plain = literal(pattern, index);
+      items.push(plain.item);
+      index = plain.end - 1;
     }
   }
-  return out;
+  return items;
 }
 
-/** Splits `pattern[start, end)` at its top-level commas and converts each alternative. */
-function alternatives(pattern: string, start: number, end: number): string[] {
-  const parts: string[] = [];
+/** Splits `pattern[start, end)` at its top-level commas and parses each alternative. */
+function alternatives(pattern: string, start: number, end: number): GlobItem[][] {
+  const parts: GlobItem[][] = [];
   let depth = 0;
   let from = start;
   for (let index = start; index < end; index++) {
@@ -95,11 +114,11 @@ function alternatives(pattern: string, start: number, end: number): string[] {
     else if (char === '{') depth++;
     else if (char === '}') depth--;
     else if (char === ',' && depth === 0) {
-      parts.push(convert(pattern, from, index));
+      parts.push(parse(pattern, from, index));
       from = index + 1;
     }
   }
-  parts.push(convert(pattern, from, end));
+  parts.push(parse(pattern, from, end));
   return parts;
 }
 
@@ -107,11 +126,12 @@ function alternatives(pattern: string, start: number, end: number): string[] {
  * Compiles a glob pattern (root-relative, `/`-separated, not negated) to a predicate over root-relative
  * paths, with the semantics of `Bun.Glob#match`: `*` and `?` stay inside one segment (and match leading
  * dots), a whole-segment `**` spans any number of segments, `[abc]`, `[!a-z]`, `{a,b}` (nested) and `\`
- * escapes. Used where `Bun.Glob` is not available (Node).
+ * escapes, all by code point. The predicate never backtracks (see `compileAutomaton`): a hostile pattern
+ * such as `*a*a*a*a*a*a*b` costs no more than the pattern's length times the path's, where a regular
+ * expression would run for hours on one long name, on the thread that serves every other call.
  */
 export function compileGlob(pattern: string): (path: string) => boolean {
-  const regexp = new RegExp(`^(?:${convert(pattern, 0, pattern.length)})$`);
-  return (path) => regexp.test(path);
+  return compileAutomaton(parse(pattern, 0, pattern.length));
 }
 
 /**

@@ -7,8 +7,11 @@ export interface SearchRequest {
   readonly flags: string;
   /** When set, a file containing none of these (ASCII) strings cannot match and is not decoded. */
   readonly literals: readonly string[] | undefined;
-  /** Most matches reported per file. */
-  readonly limitPerFile: number;
+  /**
+   * Most matches reported for the whole batch: once its files (in path order) have this many, the rest
+   * are not searched, since a result ordered by path and cut at this many cannot include them.
+   */
+  readonly limit: number;
   /** Longest `text` reported for a matching line. */
   readonly maxLineLength: number;
   /** Most bytes read from one file. */
@@ -33,7 +36,8 @@ export interface LineMatch {
 
 /** What a worker found in one file of a batch (same order as the request's `files`). */
 export interface FileOutcome {
-  readonly kind: 'text' | 'binary' | 'skipped';
+  /** `unsearched`: the batch had its limit of matches before this file. */
+  readonly kind: 'text' | 'binary' | 'skipped' | 'unsearched';
   readonly matches: readonly LineMatch[];
   /** Why the file was skipped or searched only in part. */
   readonly note?: { readonly reason: FileNoteReason; readonly message: string };

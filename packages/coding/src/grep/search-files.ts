@@ -7,7 +7,7 @@ import { raceHooks } from '../jail/race-hooks';
 import type { CallBudget } from '../tools/call-budget';
 import type { LineMatch } from './protocol';
 import { requiredLiterals } from './required-literals';
-import { acquireSearchWorkers, releaseSearchWorkers, type SearchWorker } from './search-worker-pool';
+import { releaseSearchWorkers, type SearchWorker, waitForSearchWorkers } from './search-worker-pool';
 
 /** One matching line. */
 export interface GrepMatch {
@@ -83,7 +83,10 @@ export async function searchFiles(options: SearchOptions): Promise<GrepResult> {
   raceHooks.beforeSearch?.(paths);
 
   const batches = Math.ceil(paths.length / BATCH_FILES);
-  const workers = acquireSearchWorkers(Math.min(batches, MAX_WORKERS, Math.max(1, availableParallelism())));
+  const workers = await waitForSearchWorkers(
+    Math.min(batches, MAX_WORKERS, Math.max(1, availableParallelism())),
+    budget,
+  );
   const stopWatchdog = budget.onExpire(() => {
     for (const worker of workers) void worker.terminate();
   });
@@ -103,7 +106,7 @@ export async function searchFiles(options: SearchOptions): Promise<GrepResult> {
         source: options.regexp.source,
         flags: options.regexp.flags,
         literals,
-        limitPerFile: maxMatches + 1,
+        limit: maxMatches + 1,
         maxLineLength: MAX_LINE_LENGTH,
         maxFileBytes: options.maxFileBytes,
         useProcFd,

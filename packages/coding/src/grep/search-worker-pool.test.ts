@@ -32,7 +32,7 @@ function request(
     source: 'needle',
     flags: 'gm',
     literals: undefined,
-    limitPerFile: 10,
+    limit: 10,
     maxLineLength: 400,
     maxFileBytes: 1024,
     useProcFd: hasProcFd(),

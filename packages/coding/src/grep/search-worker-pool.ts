@@ -50,6 +50,7 @@ export class SearchWorker {
     this.#worker.on('exit', (code) => {
       liveThreads--;
       fail(new Error(`The search worker exited (code ${code}).`));
+      wakeWaiting();
     });
     // An idle worker never keeps the process alive (a call in progress holds its own timer). Unref after
     // the listeners are attached: attaching a 'message' listener refs the worker again.
@@ -90,16 +91,61 @@ export class SearchWorker {
 
 const idle: SearchWorker[] = [];
 const MAX_IDLE = 4;
+/**
+ * Most search threads alive at once, over all calls: many concurrent `grep` calls queue for threads
+ * instead of starting a few each (a hundred calls started two hundred threads and took a gigabyte).
+ */
+export const MAX_SEARCH_THREADS = 16;
+/** Calls waiting for a thread, woken when one is handed back or exits. */
+const waiting = new Set<() => void>();
 
-/** Search workers for one call: idle ones first, new ones for the rest. */
+function wakeWaiting(): void {
+  for (const wake of [...waiting]) wake();
+}
+
+/**
+ * Search workers for one call, at most `count`: idle ones first, new ones while fewer than
+ * {@link MAX_SEARCH_THREADS} threads are alive. Returns fewer (even none) when the threads run out.
+ */
 export function acquireSearchWorkers(count: number): SearchWorker[] {
   const workers: SearchWorker[] = [];
   while (workers.length < count) {
     const worker = idle.pop();
-    if (worker === undefined) workers.push(new SearchWorker());
-    else if (worker.usable) workers.push(worker);
+    if (worker?.usable === true) workers.push(worker);
+    else if (worker !== undefined) continue;
+    else if (liveThreads < MAX_SEARCH_THREADS) workers.push(new SearchWorker());
+    else break;
   }
   return workers;
+}
+
+/** What {@link waitForSearchWorkers} needs of a call's budget. */
+export interface WorkerWaitBudget {
+  /** Throws when the call's time is up or it was aborted. */
+  check(): void;
+  /** Runs `stop` when the call's time is up or it is aborted; returns a function that cancels that. */
+  onExpire(stop: () => void): () => void;
+}
+
+/**
+ * At least one and at most `count` search workers (none when `count` is 0), waiting while every thread is
+ * busy; the wait ends with the budget's error when the call runs out of time or is aborted.
+ */
+export async function waitForSearchWorkers(count: number, budget: WorkerWaitBudget): Promise<SearchWorker[]> {
+  for (;;) {
+    budget.check();
+    const workers = acquireSearchWorkers(count);
+    if (workers.length > 0 || count === 0) return workers;
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        waiting.delete(wake);
+        cancel();
+        resolve();
+      };
+      waiting.add(wake);
+      const cancel = budget.onExpire(wake);
+    });
+  }
 }
 
 /** Hands healthy workers back for the next call; the others are terminated. */
@@ -108,4 +154,5 @@ export function releaseSearchWorkers(workers: readonly SearchWorker[]): void {
     if (worker.usable && idle.length < MAX_IDLE) idle.push(worker);
     else void worker.terminate();
   }
+  wakeWaiting();
 }

@@ -91,6 +91,8 @@ export function searchWorkerMain(port: SearchWorkerPort, fs: typeof NodeFs): voi
     regexp.lastIndex = 0;
     for (let found = regexp.exec(text); found !== null; found = regexp.exec(text)) {
       const at = found.index;
+      // An empty match at the very end of a file that ends with a newline (or is empty) is on no line.
+      if (at === text.length && (at === 0 || text.charCodeAt(at - 1) === 10)) break;
       while (newline !== -1 && newline < at) {
         line++;
         lineStart = newline + 1;
@@ -114,7 +116,7 @@ export function searchWorkerMain(port: SearchWorkerPort, fs: typeof NodeFs): voi
     return cachedLiterals.some((literal) => buffer.indexOf(literal) !== -1);
   }
 
-  function searchFile(path: string, request: SearchRequest, regexp: RegExp): FileOutcome {
+  function searchFile(path: string, request: SearchRequest, regexp: RegExp, limit: number): FileOutcome {
     let fd: number;
     try {
       fd = fs.openSync(path, READ_FLAGS);
@@ -126,7 +128,7 @@ export function searchWorkerMain(port: SearchWorkerPort, fs: typeof NodeFs): voi
       if (!('bytes' in read)) return read;
       // A file without any required literal cannot match: it is not even decoded.
       const matches = mayMatch(read.bytes)
-        ? matchText(decoder.decode(read.bytes), regexp, request.limitPerFile, request.maxLineLength)
+        ? matchText(decoder.decode(read.bytes), regexp, limit, request.maxLineLength)
         : [];
       return read.note === undefined ? { kind: 'text', matches } : { kind: 'text', matches, note: read.note };
     } catch (error) {
@@ -144,7 +146,14 @@ export function searchWorkerMain(port: SearchWorkerPort, fs: typeof NodeFs): voi
         cachedLiterals = request.literals?.map((literal) => Buffer.from(literal, 'latin1'));
         cachedKey = key;
       }
-      const outcomes = request.files.map((path) => searchFile(path, request, cachedRegExp));
+      // Matches past the batch's limit could never be reported: the files after it are not searched.
+      let remaining = request.limit;
+      const outcomes = request.files.map((path): FileOutcome => {
+        if (remaining <= 0) return { kind: 'unsearched', matches: [] };
+        const outcome = searchFile(path, request, cachedRegExp, remaining);
+        remaining -= outcome.matches.length;
+        return outcome;
+      });
       port.postMessage({ id: request.id, outcomes });
     } catch (error) {
       port.postMessage({ id: request.id, outcomes: [], error: String(error) });

@@ -1,6 +1,6 @@
 import { realpathSync, type Stats, statSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { relative, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { ToolDefinitionError } from '@armorer/core';
 import { toFileAccessError } from '../errors/file-access-error';
 import { openVerified } from './open-verified';
@@ -34,7 +34,10 @@ export interface PathJail {
    * that was checked, so a symlink swapped in between the check and the open is refused.
    */
   open(path: string): Promise<JailedFile>;
-  /** Whether an absolute path is the root or lies under it (lexically). */
+  /**
+   * Whether an absolute path is the root or lies under it, once normalized (`..` and `.` segments
+   * applied, lexically; symlinks are not looked at). Relative paths and paths with NUL bytes are not.
+   */
   contains(absolutePath: string): boolean;
   /** The root-relative form (with `/` separators) of an absolute path inside the root. */
   relative(absolutePath: string): string;
@@ -82,12 +85,21 @@ function realRoot(root: unknown): string {
 export function createPathJail(root: string): PathJail {
   const rootPath = realRoot(root);
   const prefix = rootPath.endsWith(sep) ? rootPath : rootPath + sep;
-  const contains = (absolutePath: string): boolean =>
-    absolutePath === rootPath || absolutePath.startsWith(prefix);
+  const contains = (absolutePath: string): boolean => {
+    // Normalized first: "/root/../etc" is not under "/root", however it starts.
+    if (typeof absolutePath !== 'string' || !isAbsolute(absolutePath) || absolutePath.includes('\0')) {
+      return false;
+    }
+    const normal = resolve(absolutePath);
+    return normal === rootPath || normal.startsWith(prefix);
+  };
   const toRelative = (absolutePath: string): string => relative(rootPath, absolutePath).split(sep).join('/');
 
+  // The root as given, when it differs from its real path: absolute symlinks inside may spell it that way.
+  const given = resolve(root);
+  const alias = given === rootPath ? undefined : given;
   const resolvePath = async (path: string): Promise<string> =>
-    resolveInside(rootPath, pathSegments(path), path, contains);
+    resolveInside(rootPath, pathSegments(path), path, contains, alias);
 
   return {
     root: rootPath,

@@ -1,5 +1,8 @@
 import { createToolError, ToolFailureError } from '@armorer/core';
 
+/** The longest delay a timer accepts. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * The time budget of one tool call, plus the call's abort signal. `check()` ends the call between steps;
  * `onExpire` runs work that must stop at once when the budget runs out (terminating a matcher worker).
@@ -53,13 +56,20 @@ export class CallBudget {
       this.#signal?.removeEventListener('abort', fire);
       stop();
     };
-    const timer = setTimeout(
-      () => {
-        this.#expired = true;
-        fire();
-      },
-      Math.max(0, this.#deadline - performance.now()),
-    );
+    // Timers take at most 2^31 - 1 ms (a longer delay fires at once): a longer budget re-arms until its end.
+    const arm = (): ReturnType<typeof setTimeout> =>
+      setTimeout(
+        () => {
+          if (performance.now() < this.#deadline) {
+            timer = arm();
+            return;
+          }
+          this.#expired = true;
+          fire();
+        },
+        Math.min(MAX_TIMER_MS, Math.max(0, this.#deadline - performance.now())),
+      );
+    let timer = arm();
     this.#signal?.addEventListener('abort', fire, { once: true });
     return () => {
       done = true;
