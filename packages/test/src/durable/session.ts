@@ -54,8 +54,12 @@ export class DurableSession {
 
   /** Kills every worker still running and removes the side file. */
   async dispose(): Promise<void> {
-    await Promise.all(this.#workers.map((worker) => worker.kill()));
-    rmSync(this.#dir, { recursive: true, force: true });
+    try {
+      await Promise.all(this.#workers.map((worker) => worker.kill()));
+    } finally {
+      // Removed even when a worker would not die: a run must not leave its directory behind.
+      rmSync(this.#dir, { recursive: true, force: true });
+    }
   }
 }
 
