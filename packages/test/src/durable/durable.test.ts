@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'bun:test';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   runDurableClaimCrash,
@@ -56,10 +58,21 @@ describe('the durable harness catches stores that are not shared across processe
     expect(report.after.replay.idempotency).toBe('deduped');
   }, 30_000);
 
-  test('bad options are refused before any process starts', async () => {
-    await expect(runDurableRace({ ...common, workers: 1 })).rejects.toBeInstanceOf(TypeError);
-    await expect(runDurableRestart({ ...common, workerModule: '' })).rejects.toBeInstanceOf(TypeError);
-    await expect(runDurableOutage({ ...common, outage: {} as never })).rejects.toBeInstanceOf(TypeError);
+  test('bad options are refused before any process starts, leaving no directory behind', async () => {
+    // A temporary directory of this test's own: whatever a refused run leaves in it is a leak.
+    const scratch = mkdtempSync(join(tmpdir(), 'armorer-refused-'));
+    const previous = process.env.TMPDIR;
+    process.env.TMPDIR = scratch;
+    try {
+      await expect(runDurableRace({ ...common, workers: 1 })).rejects.toBeInstanceOf(TypeError);
+      await expect(runDurableRestart({ ...common, workerModule: '' })).rejects.toBeInstanceOf(TypeError);
+      await expect(runDurableOutage({ ...common, outage: {} as never })).rejects.toBeInstanceOf(TypeError);
+      expect(readdirSync(scratch)).toEqual([]);
+    } finally {
+      if (previous === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previous;
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 
   test('a worker module that fails to open its stores fails the run with its error', async () => {

@@ -8,8 +8,8 @@ import type { WorkerSpawnOptions } from './protocol';
 /** One harness run: a side file every probe execution is appended to, a fresh secret, its workers. @internal */
 export class DurableSession {
   readonly runId = randomBytes(6).toString('hex');
-  readonly #dir = mkdtempSync(join(tmpdir(), 'armorer-durable-'));
-  readonly sideFile = join(this.#dir, 'executions.log');
+  readonly #dir: string;
+  readonly sideFile: string;
   readonly approvalSecret = randomBytes(32).toString('hex');
   readonly #workers: WorkerHandle[] = [];
   #spawned = 0;
@@ -20,6 +20,9 @@ export class DurableSession {
         'The durable harness needs workerModule: the path of a module calling runDurableWorker().',
       );
     }
+    // Made only once the options are known good: a refused run leaves no directory behind.
+    this.#dir = mkdtempSync(join(tmpdir(), 'armorer-durable-'));
+    this.sideFile = join(this.#dir, 'executions.log');
   }
 
   /** Starts `count` more workers on the same stores. */
