@@ -30,6 +30,16 @@ function gated(inner: ApprovalStateStore, method: 'reserve' | 'commit') {
   return { store, open };
 }
 
+/** A paused payment under a toolbox whose store gates `method`: what the racing tests start from. */
+async function pausedBehindGate(method: 'reserve' | 'commit') {
+  const runs = { count: 0 };
+  const inner = createProcessLocalApprovalStateStore();
+  const { store, open } = gated(inner, method);
+  const toolbox = makeApprovalToolbox(runs, { approvalStateStore: store });
+  const descriptor = await pausePayment(toolbox);
+  return { runs, inner, open, toolbox, descriptor };
+}
+
 /** Settles within a second, or says it hung. */
 function within<T>(promise: Promise<T>, ms = 1000): Promise<T | 'hung'> {
   return Promise.race([promise, new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), ms))]);
@@ -56,11 +66,7 @@ describe('resumes racing the store and the toolbox', () => {
   });
 
   test('a reserve that lands after the resume timed out is handed back: the binding resumes later', async () => {
-    const runs = { count: 0 };
-    const inner = createProcessLocalApprovalStateStore();
-    const { store, open } = gated(inner, 'reserve');
-    const toolbox = makeApprovalToolbox(runs, { approvalStateStore: store });
-    const descriptor = await pausePayment(toolbox);
+    const { runs, inner, open, toolbox, descriptor } = await pausedBehindGate('reserve');
     const timed = await toolbox.resumeApproval(descriptor, { requestContext, timeout: 20 });
     expect(timed.outcome).toBe('denied');
     expect(timed.error?.details?.reason).toBe('timeout');
@@ -119,11 +125,7 @@ describe('resumes racing the store and the toolbox', () => {
   });
 
   test('revokeApproval during a reserve: the resume runs once or not at all, and the states agree', async () => {
-    const runs = { count: 0 };
-    const inner = createProcessLocalApprovalStateStore();
-    const { store, open } = gated(inner, 'reserve');
-    const toolbox = makeApprovalToolbox(runs, { approvalStateStore: store });
-    const descriptor = await pausePayment(toolbox);
+    const { runs, inner, open, toolbox, descriptor } = await pausedBehindGate('reserve');
     const resuming = toolbox.resumeApproval(descriptor, { requestContext });
     const revoked = await toolbox.revokeApproval(descriptor).then(
       () => true,
@@ -139,11 +141,7 @@ describe('resumes racing the store and the toolbox', () => {
   });
 
   test('revoke and restore while a resume holds the reservation are refused; the resume then runs once', async () => {
-    const runs = { count: 0 };
-    const inner = createProcessLocalApprovalStateStore();
-    const { store, open } = gated(inner, 'commit');
-    const toolbox = makeApprovalToolbox(runs, { approvalStateStore: store });
-    const descriptor = await pausePayment(toolbox);
+    const { runs, inner, open, toolbox, descriptor } = await pausedBehindGate('commit');
     const resuming = toolbox.resumeApproval(descriptor, { requestContext });
     for (let turn = 0; turn < 20; turn++) await Promise.resolve();
     expect(await stateOf(inner, descriptor)).toBe('reserved');
@@ -156,11 +154,7 @@ describe('resumes racing the store and the toolbox', () => {
   });
 
   test('a toolbox shut down while a resume waits for its reserve: no run, the binding stays issued', async () => {
-    const runs = { count: 0 };
-    const inner = createProcessLocalApprovalStateStore();
-    const { store, open } = gated(inner, 'reserve');
-    const toolbox = makeApprovalToolbox(runs, { approvalStateStore: store });
-    const descriptor = await pausePayment(toolbox);
+    const { runs, inner, open, toolbox, descriptor } = await pausedBehindGate('reserve');
     const resuming = toolbox.resumeApproval(descriptor, { requestContext });
     const closing = toolbox.shutdown();
     open();
