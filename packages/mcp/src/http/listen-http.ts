@@ -104,8 +104,14 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
       transports.delete(transport.sessionId);
       lastSeen.delete(transport.sessionId);
     };
-    await host.connect(transport as unknown as McpTransport);
-    await transport.handleRequest(request, response, parsed);
+    const session = await host.connect(transport as unknown as McpTransport);
+    try {
+      await transport.handleRequest(request, response, parsed);
+    } finally {
+      // The transport refused the initialize (406 Accept, 415 Content-Type, ...): no session id was
+      // issued, so nothing could ever reach or reap this session; close it rather than leak it.
+      if (transport.sessionId === undefined) await session.close().catch(() => {});
+    }
   }
 
   const server = createServer((request, response) => {
