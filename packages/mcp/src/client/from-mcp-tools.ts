@@ -65,7 +65,11 @@ export async function fromMcpTools(
   const unpinned: McpDefinitionChange[] = [];
   for (const tool of listed) {
     const fingerprint = fingerprintMcpTool(tool);
-    const pin = options.pins?.[tool.name];
+    // Own keys only: a tool named "constructor" must not read Object.prototype's member as its pin.
+    const pin =
+      options.pins !== undefined && Object.hasOwn(options.pins, tool.name)
+        ? options.pins[tool.name]
+        : undefined;
     if (pin !== undefined && pin !== fingerprint) {
       changes.push({ name: tool.name, kind: 'changed', trusted: pin, current: fingerprint });
     } else if (pin === undefined && options.requirePins === true) {

@@ -35,4 +35,19 @@ describe('red team: definition pinning against a hostile server', () => {
       }),
     );
   });
+
+  test('tools named like Object.prototype members are pinned like any other', async () => {
+    const tools = ['constructor', 'toString', '__proto__', 'hasOwnProperty'].map((name) => ({
+      name,
+      inputSchema: { type: 'object' },
+    }));
+    const first = await fromMcpTools(listingClient(tools));
+    const pins = first.fingerprints;
+    expect(Object.keys(pins).sort()).toEqual(['__proto__', 'constructor', 'hasOwnProperty', 'toString']);
+    const again = await fromMcpTools(listingClient(tools), { pins, requirePins: true });
+    expect(again.tools).toHaveLength(4);
+    await expect(fromMcpTools(listingClient(tools), { pins: {}, requirePins: true })).rejects.toMatchObject({
+      code: 'DEFINITION_UNPINNED',
+    });
+  });
 });
