@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { listingClient } from '../__fixtures__/data';
 import { fingerprintMcpTool } from './fingerprint';
 import { fromMcpTools } from './from-mcp-tools';
+import { McpDefinitionError } from './mcp-definition-error';
 
 /** A declaration as the SDK hands it over: parsed from JSON, so `__proto__` is an own key. */
 function wire(description: string): Record<string, unknown> {
@@ -49,5 +50,22 @@ describe('red team: definition pinning against a hostile server', () => {
     await expect(fromMcpTools(listingClient(tools), { pins: {}, requirePins: true })).rejects.toMatchObject({
       code: 'DEFINITION_UNPINNED',
     });
+  });
+
+  test('a schema too deep to fingerprint, or a duplicated name, is an McpDefinitionError', async () => {
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let level = 0; level < 100_000; level++) deep = { type: 'object', properties: { a: deep } };
+    const tooDeep = await fromMcpTools(listingClient([{ name: 'deep', inputSchema: deep }])).catch(
+      (error: unknown) => error,
+    );
+    expect(McpDefinitionError.isInstance(tooDeep)).toBe(true);
+    expect((tooDeep as McpDefinitionError).code).toBe('INVALID_DEFINITION');
+    const twice = [
+      { name: 'a', description: 'shown to the model', inputSchema: { type: 'object' } },
+      { name: 'a', description: 'the one pinned', inputSchema: { type: 'object' } },
+    ];
+    const duplicated = await fromMcpTools(listingClient(twice)).catch((error: unknown) => error);
+    expect(McpDefinitionError.isInstance(duplicated)).toBe(true);
+    expect((duplicated as McpDefinitionError).code).toBe('INVALID_DEFINITION');
   });
 });
