@@ -110,10 +110,9 @@ export function createImportedTool(
         signal: context.signal,
         ...(timeout === undefined ? {} : { timeout }),
         onprogress: (update) => {
-          const percent =
-            update.total !== undefined && update.total > 0
-              ? (update.progress / update.total) * 100
-              : undefined;
+          // A percentage is 0 to 100: a server's Infinity, negative or overshooting ratio is not one.
+          const ratio = update.total !== undefined && update.total > 0 ? update.progress / update.total : NaN;
+          const percent = Number.isFinite(ratio) ? Math.min(100, Math.max(0, ratio * 100)) : undefined;
           context.progress({
             ...(percent === undefined ? {} : { percent }),
             ...(update.message === undefined ? {} : { message: update.message }),
