@@ -12,6 +12,7 @@ import {
   loopbackOrigins,
   readBody,
 } from './guards';
+import { RequestIds } from './request-ids';
 import type { McpHttpOptions, McpHttpServer } from './types';
 
 /** What the HTTP endpoint needs from the MCP server it fronts. */
@@ -53,6 +54,7 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
   const maxSessions = options.maxSessions ?? 1000;
   const transports = new Map<string, StreamableHTTPServerTransport>();
   const lastSeen = new Map<string, number>();
+  const requestIds = new WeakMap<StreamableHTTPServerTransport, RequestIds>();
   const idleMs = options.sessionIdleTimeoutMs ?? 15 * 60_000;
   let closing = false;
   let guard: Parameters<typeof checkRequest>[1] | undefined;
@@ -87,7 +89,15 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
       }
       return sendError(response, 400, -32700, 'Parse error: the body is not valid JSON.');
     }
-    if (existing !== undefined) return existing.handleRequest(request, response, parsed);
+    if (existing !== undefined) {
+      const reused = requestIds.get(existing)?.admit(parsed);
+      if (reused !== undefined) {
+        const message = `Request id ${JSON.stringify(reused)} is already in use by a request of this session.`;
+        const body = JSON.stringify({ jsonrpc: '2.0', id: reused, error: { code: -32600, message } });
+        return void response.writeHead(409, { 'content-type': 'application/json' }).end(body);
+      }
+      return existing.handleRequest(request, response, parsed);
+    }
     if (!isInitializeRequest(parsed)) {
       return sendError(response, 400, -32000, 'No session: send an initialize request first.');
     }
@@ -99,6 +109,9 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
         lastSeen.set(id, Date.now());
       },
     });
+    const ids = new RequestIds();
+    ids.watch(transport as unknown as McpTransport);
+    requestIds.set(transport, ids);
     transport.onclose = () => {
       if (transport.sessionId === undefined) return;
       transports.delete(transport.sessionId);
