@@ -36,12 +36,15 @@ function fingerprintOf(tool: ListedTool): string {
  * Every tool the server lists, following pagination (bounded against a server that never ends it). A
  * name listed twice is refused: the model would see one definition while the pin covers the other.
  */
-async function listAll(client: McpClientLike): Promise<ListedTool[]> {
+async function listAll(client: McpClientLike, timeout: number | undefined): Promise<ListedTool[]> {
   const listed: ListedTool[] = [];
   const names = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await client.listTools(cursor === undefined ? undefined : { cursor });
+    const result = await client.listTools(
+      cursor === undefined ? undefined : { cursor },
+      timeout === undefined ? undefined : { timeout },
+    );
     for (const tool of result.tools) {
       const read = readListed(tool, listed.length);
       if (names.has(read.name)) {
@@ -84,7 +87,9 @@ export async function fromMcpTools(
   client: McpClientLike,
   options: FromMcpToolsOptions = {},
 ): Promise<McpImportedTools> {
-  const listed = (await listAll(client)).filter((tool) => options.filter?.(tool.name) ?? true);
+  const listed = (await listAll(client, options.timeout)).filter(
+    (tool) => options.filter?.(tool.name) ?? true,
+  );
   const trusted = new Map<string, string>();
   const latest = new Map<string, string>();
   const changes: McpDefinitionChange[] = [];
@@ -149,7 +154,9 @@ export async function fromMcpTools(
       return [...blocked.values()];
     },
     async refresh() {
-      const now = new Map((await listAll(client)).map((tool) => [tool.name, fingerprintOf(tool)]));
+      const now = new Map(
+        (await listAll(client, options.timeout)).map((tool) => [tool.name, fingerprintOf(tool)]),
+      );
       const found: McpDefinitionChange[] = [];
       for (const [name, fingerprint] of trusted) {
         const current = now.get(name);

@@ -77,3 +77,23 @@ describe('red team: a hostile server answering tools/call', () => {
     );
   });
 });
+
+describe('red team: a hostile server answering tools/list', () => {
+  test('a server that never answers tools/list is bounded by the import timeout, at import and refresh', async () => {
+    let silent = false;
+    const server = new Server({ name: 'hostile', version: '1.0.0' }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, () =>
+      silent ? new Promise(() => {}) : { tools: [{ name: 'a', inputSchema: { type: 'object' } }] },
+    );
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverTransport);
+    const client = new Client({ name: 'importer', version: '1.0.0' });
+    await client.connect(clientTransport);
+    const imported = await fromMcpTools(client, { timeout: 100 });
+    silent = true;
+    const started = Date.now();
+    await expect(imported.refresh()).rejects.toThrow(/timed out/);
+    await expect(fromMcpTools(client, { timeout: 100 })).rejects.toThrow(/timed out/);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
