@@ -161,13 +161,13 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
   // Abandoned sessions (a client that never sends DELETE) must not fill maxSessions forever.
   const sweeper = setInterval(
     () => {
-      const cutoff = Date.now() - idleMs;
+      const now = Date.now();
       for (const [id, seen] of lastSeen) {
-        if (seen < cutoff)
-          transports
-            .get(id)
-            ?.close()
-            .catch(() => {});
+        const transport = transports.get(id);
+        // A session waiting for its own calls is not idle: closing it would leave them unanswered. Its
+        // idle time counts from the sweep that finds it without requests in flight.
+        if (transport !== undefined && requestIds.get(transport)?.busy === true) lastSeen.set(id, now);
+        else if (seen < now - idleMs) transport?.close().catch(() => {});
       }
     },
     Math.max(10, Math.min(idleMs, 60_000)),

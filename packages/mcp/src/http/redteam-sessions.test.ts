@@ -124,3 +124,23 @@ describe('red team: request ids over Streamable HTTP', () => {
     await mcp.close({ drainTimeoutMs: 50 });
   });
 });
+
+describe('red team: the idle reaper', () => {
+  test('a session waiting for a call longer than the idle timeout keeps it, then is reaped once idle', async () => {
+    const gated = gatedToolbox();
+    const mcp = createMCP(gated.toolbox);
+    const endpoint = await mcp.serveHttp({ sessionIdleTimeoutMs: 30 });
+    const session = await rawSession(endpoint.url);
+    const pending = session.call(1, 'waits');
+    while (gated.started() === 0) await Bun.sleep(2);
+    await Bun.sleep(150);
+    expect(endpoint.sessions).toBe(1);
+    gated.open();
+    expect(await (await pending).text()).toContain('"text":"done"');
+    const started = Date.now();
+    while (endpoint.sessions > 0 && Date.now() - started < 2_000) await Bun.sleep(10);
+    expect(endpoint.sessions).toBe(0);
+    expect(mcp.sessions).toBe(0);
+    await mcp.close();
+  });
+});

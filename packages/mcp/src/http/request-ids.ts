@@ -25,6 +25,11 @@ function isRequestId(value: unknown): value is RequestId {
 export class RequestIds {
   readonly #pending = new Set<RequestId>();
 
+  /** Whether a request of the session still awaits its response. */
+  get busy(): boolean {
+    return this.#pending.size > 0;
+  }
+
   /** Wraps the transport's `send` so that every response releases its id. */
   watch(transport: { send(message: never, options?: never): Promise<void> }): void {
     const send = transport.send.bind(transport);
