@@ -68,4 +68,19 @@ describe('red team: definition pinning against a hostile server', () => {
     expect(McpDefinitionError.isInstance(duplicated)).toBe(true);
     expect((duplicated as McpDefinitionError).code).toBe('INVALID_DEFINITION');
   });
+
+  test('a listing that never ends its pagination is refused after 1,000 pages', async () => {
+    let pages = 0;
+    const endless = {
+      async listTools() {
+        pages++;
+        return { tools: [], nextCursor: 'again' };
+      },
+      async callTool() {
+        return { content: [] };
+      },
+    };
+    await expect(fromMcpTools(endless)).rejects.toMatchObject({ code: 'INVALID_DEFINITION' });
+    expect(pages).toBe(1000);
+  });
 });
