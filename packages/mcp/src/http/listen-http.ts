@@ -90,13 +90,18 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
       return sendError(response, 400, -32700, 'Parse error: the body is not valid JSON.');
     }
     if (existing !== undefined) {
-      const reused = requestIds.get(existing)?.admit(parsed);
+      const ids = requestIds.get(existing);
+      const reused = ids?.admit(parsed);
       if (reused !== undefined) {
         const message = `Request id ${JSON.stringify(reused)} is already in use by a request of this session.`;
         const body = JSON.stringify({ jsonrpc: '2.0', id: reused, error: { code: -32600, message } });
         return void response.writeHead(409, { 'content-type': 'application/json' }).end(body);
       }
-      return existing.handleRequest(request, response, parsed);
+      await existing.handleRequest(request, response, parsed);
+      // A refused POST (406 Accept, 415 Content-Type, ...) never reached the server: no answer will
+      // release its ids, and a session left busy would never be reaped.
+      if (response.statusCode >= 400) ids?.release(parsed);
+      return;
     }
     if (!isInitializeRequest(parsed)) {
       return sendError(response, 400, -32000, 'No session: send an initialize request first.');

@@ -144,3 +144,31 @@ describe('red team: the idle reaper', () => {
     await mcp.close();
   });
 });
+
+describe('red team: request ids the transport refused', () => {
+  test('a POST the transport refuses (wrong Accept) does not leave its id busy, so the reaper still works', async () => {
+    const mcp = createMCP(gatedToolbox().toolbox);
+    const endpoint = await mcp.serveHttp({ sessionIdleTimeoutMs: 30 });
+    const session = await rawSession(endpoint.url);
+    const refused = await fetch(endpoint.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/html',
+        'mcp-session-id': session.sessionId,
+        'mcp-protocol-version': '2025-11-25',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 4,
+        method: 'tools/call',
+        params: { name: 'quick', arguments: {} },
+      }),
+    });
+    expect(refused.status).toBe(406);
+    const started = Date.now();
+    while (endpoint.sessions > 0 && Date.now() - started < 2_000) await Bun.sleep(10);
+    expect(endpoint.sessions).toBe(0);
+    await mcp.close();
+  });
+});

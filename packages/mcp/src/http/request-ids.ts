@@ -40,6 +40,13 @@ export class RequestIds {
     };
   }
 
+  /** Forgets the ids of a POST body the transport refused (it will never answer those requests). */
+  release(body: unknown): void {
+    for (const message of (Array.isArray(body) ? body : [body]).filter(isMessage)) {
+      if (typeof message.method === 'string' && isRequestId(message.id)) this.#pending.delete(message.id);
+    }
+  }
+
   /**
    * Admits the requests of one POST body (a message or a batch): the id of the first request that
    * reuses an id in flight (or repeats one in the batch), else undefined after recording them all.
