@@ -3,7 +3,9 @@ import { createHash } from 'node:crypto';
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (typeof value === 'object' && value !== null) {
-    const sorted: Record<string, unknown> = {};
+    // A null-prototype record keeps a "__proto__" key (an own key of JSON.parse's output) as data;
+    // on a plain object the assignment would set the prototype and drop the key from the JSON.
+    const sorted: Record<string, unknown> = Object.create(null);
     for (const key of Object.keys(value).sort())
       sorted[key] = canonical((value as Record<string, unknown>)[key]);
     return sorted;

@@ -20,13 +20,42 @@ function readListed(value: unknown, index: number): ListedTool {
   return value as unknown as ListedTool;
 }
 
-/** Every tool the server lists, following pagination (bounded against a server that never ends it). */
-async function listAll(client: McpClientLike): Promise<ListedTool[]> {
+/** The fingerprint of a listed tool; a definition too deep to hash is not a tool definition. */
+function fingerprintOf(tool: ListedTool): string {
+  try {
+    return fingerprintMcpTool(tool);
+  } catch (error) {
+    throw new McpDefinitionError({
+      code: 'INVALID_DEFINITION',
+      message: `MCP tool "${tool.name}" cannot be fingerprinted: ${error instanceof Error ? error.message : String(error)}`,
+    });
+  }
+}
+
+/**
+ * Every tool the server lists, following pagination (bounded against a server that never ends it). A
+ * name listed twice is refused: the model would see one definition while the pin covers the other.
+ */
+async function listAll(client: McpClientLike, timeout: number | undefined): Promise<ListedTool[]> {
   const listed: ListedTool[] = [];
+  const names = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await client.listTools(cursor === undefined ? undefined : { cursor });
-    for (const tool of result.tools) listed.push(readListed(tool, listed.length));
+    const result = await client.listTools(
+      cursor === undefined ? undefined : { cursor },
+      timeout === undefined ? undefined : { timeout },
+    );
+    for (const tool of result.tools) {
+      const read = readListed(tool, listed.length);
+      if (names.has(read.name)) {
+        throw new McpDefinitionError({
+          code: 'INVALID_DEFINITION',
+          message: `tools/list names "${read.name}" more than once.`,
+        });
+      }
+      names.add(read.name);
+      listed.push(read);
+    }
     cursor = result.nextCursor;
     if (cursor === undefined) return listed;
   }
@@ -58,14 +87,20 @@ export async function fromMcpTools(
   client: McpClientLike,
   options: FromMcpToolsOptions = {},
 ): Promise<McpImportedTools> {
-  const listed = (await listAll(client)).filter((tool) => options.filter?.(tool.name) ?? true);
+  const listed = (await listAll(client, options.timeout)).filter(
+    (tool) => options.filter?.(tool.name) ?? true,
+  );
   const trusted = new Map<string, string>();
   const latest = new Map<string, string>();
   const changes: McpDefinitionChange[] = [];
   const unpinned: McpDefinitionChange[] = [];
   for (const tool of listed) {
-    const fingerprint = fingerprintMcpTool(tool);
-    const pin = options.pins?.[tool.name];
+    const fingerprint = fingerprintOf(tool);
+    // Own keys only: a tool named "constructor" must not read Object.prototype's member as its pin.
+    const pin =
+      options.pins !== undefined && Object.hasOwn(options.pins, tool.name)
+        ? options.pins[tool.name]
+        : undefined;
     if (pin !== undefined && pin !== fingerprint) {
       changes.push({ name: tool.name, kind: 'changed', trusted: pin, current: fingerprint });
     } else if (pin === undefined && options.requirePins === true) {
@@ -119,7 +154,9 @@ export async function fromMcpTools(
       return [...blocked.values()];
     },
     async refresh() {
-      const now = new Map((await listAll(client)).map((tool) => [tool.name, fingerprintMcpTool(tool)]));
+      const now = new Map(
+        (await listAll(client, options.timeout)).map((tool) => [tool.name, fingerprintOf(tool)]),
+      );
       const found: McpDefinitionChange[] = [];
       for (const [name, fingerprint] of trusted) {
         const current = now.get(name);

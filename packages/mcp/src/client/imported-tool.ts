@@ -1,5 +1,6 @@
 import { type AnyTool, ArmorerError, createTool, type ToolMetadata } from '@armorer/core';
 import { z } from 'zod';
+import { schemaCostExceeds } from './schema-cost';
 import type { McpClientLike, McpDefinitionChange } from './types';
 
 /** A validated tool declaration read from `tools/list`. */
@@ -20,7 +21,13 @@ export class McpToolCallError extends ArmorerError<'MCP_TOOL_ERROR'> {
   }
 }
 
+/** Most same-instance subschema evaluations a listed input schema may ask for (see schema-cost.ts). */
+const MAX_SCHEMA_COST = 1000;
+
 function inputSchemaOf(json: Record<string, unknown>): z.ZodObject {
+  // A `$ref` cycle (or an exponential fan-out) that never descends into the value would make Zod's
+  // parse loop forever, synchronously: such a schema is left for the server to validate.
+  if (schemaCostExceeds(json, MAX_SCHEMA_COST)) return z.looseObject({});
   try {
     const schema = z.fromJSONSchema(json as Parameters<typeof z.fromJSONSchema>[0]);
     if (schema instanceof z.ZodObject) return schema;
@@ -103,10 +110,9 @@ export function createImportedTool(
         signal: context.signal,
         ...(timeout === undefined ? {} : { timeout }),
         onprogress: (update) => {
-          const percent =
-            update.total !== undefined && update.total > 0
-              ? (update.progress / update.total) * 100
-              : undefined;
+          // A percentage is 0 to 100: a server's Infinity, negative or overshooting ratio is not one.
+          const ratio = update.total !== undefined && update.total > 0 ? update.progress / update.total : NaN;
+          const percent = Number.isFinite(ratio) ? Math.min(100, Math.max(0, ratio * 100)) : undefined;
           context.progress({
             ...(percent === undefined ? {} : { percent }),
             ...(update.message === undefined ? {} : { message: update.message }),

@@ -59,7 +59,7 @@ export interface FromMcpToolsOptions {
   readonly requirePins?: boolean;
   /** Called for every change `refresh()` finds. */
   readonly onDefinitionChange?: (change: McpDefinitionChange) => void;
-  /** Per-call timeout passed to the client, in milliseconds. */
+  /** Per-request timeout passed to the client (each `tools/call` and `tools/list` page), in milliseconds. */
   readonly timeout?: number;
 }
 

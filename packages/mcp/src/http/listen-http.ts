@@ -12,6 +12,7 @@ import {
   loopbackOrigins,
   readBody,
 } from './guards';
+import { RequestIds } from './request-ids';
 import type { McpHttpOptions, McpHttpServer } from './types';
 
 /** What the HTTP endpoint needs from the MCP server it fronts. */
@@ -53,6 +54,7 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
   const maxSessions = options.maxSessions ?? 1000;
   const transports = new Map<string, StreamableHTTPServerTransport>();
   const lastSeen = new Map<string, number>();
+  const requestIds = new WeakMap<StreamableHTTPServerTransport, RequestIds>();
   const idleMs = options.sessionIdleTimeoutMs ?? 15 * 60_000;
   let closing = false;
   let guard: Parameters<typeof checkRequest>[1] | undefined;
@@ -87,7 +89,20 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
       }
       return sendError(response, 400, -32700, 'Parse error: the body is not valid JSON.');
     }
-    if (existing !== undefined) return existing.handleRequest(request, response, parsed);
+    if (existing !== undefined) {
+      const ids = requestIds.get(existing);
+      const reused = ids?.admit(parsed);
+      if (reused !== undefined) {
+        const message = `Request id ${JSON.stringify(reused)} is already in use by a request of this session.`;
+        const body = JSON.stringify({ jsonrpc: '2.0', id: reused, error: { code: -32600, message } });
+        return void response.writeHead(409, { 'content-type': 'application/json' }).end(body);
+      }
+      await existing.handleRequest(request, response, parsed);
+      // A refused POST (406 Accept, 415 Content-Type, ...) never reached the server: no answer will
+      // release its ids, and a session left busy would never be reaped.
+      if (response.statusCode >= 400) ids?.release(parsed);
+      return;
+    }
     if (!isInitializeRequest(parsed)) {
       return sendError(response, 400, -32000, 'No session: send an initialize request first.');
     }
@@ -99,13 +114,22 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
         lastSeen.set(id, Date.now());
       },
     });
+    const ids = new RequestIds();
+    ids.watch(transport as unknown as McpTransport);
+    requestIds.set(transport, ids);
     transport.onclose = () => {
       if (transport.sessionId === undefined) return;
       transports.delete(transport.sessionId);
       lastSeen.delete(transport.sessionId);
     };
-    await host.connect(transport as unknown as McpTransport);
-    await transport.handleRequest(request, response, parsed);
+    const session = await host.connect(transport as unknown as McpTransport);
+    try {
+      await transport.handleRequest(request, response, parsed);
+    } finally {
+      // The transport refused the initialize (406 Accept, 415 Content-Type, ...): no session id was
+      // issued, so nothing could ever reach or reap this session; close it rather than leak it.
+      if (transport.sessionId === undefined) await session.close().catch(() => {});
+    }
   }
 
   const server = createServer((request, response) => {
@@ -142,13 +166,13 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
   // Abandoned sessions (a client that never sends DELETE) must not fill maxSessions forever.
   const sweeper = setInterval(
     () => {
-      const cutoff = Date.now() - idleMs;
+      const now = Date.now();
       for (const [id, seen] of lastSeen) {
-        if (seen < cutoff)
-          transports
-            .get(id)
-            ?.close()
-            .catch(() => {});
+        const transport = transports.get(id);
+        // A session waiting for its own calls is not idle: closing it would leave them unanswered. Its
+        // idle time counts from the sweep that finds it without requests in flight.
+        if (transport !== undefined && requestIds.get(transport)?.busy === true) lastSeen.set(id, now);
+        else if (seen < now - idleMs) transport?.close().catch(() => {});
       }
     },
     Math.max(10, Math.min(idleMs, 60_000)),

@@ -18,7 +18,7 @@ export interface McpHttpOptions {
   readonly maxBodyBytes?: number;
   /** Most sessions open at once (default 1,000); past it, new sessions get 503. */
   readonly maxSessions?: number;
-  /** Sessions idle (no request) for this long are closed (default 15 minutes). */
+  /** Sessions idle (no new request and none awaiting its answer) for this long are closed (default 15 minutes). */
   readonly sessionIdleTimeoutMs?: number;
 }
 

@@ -44,7 +44,12 @@ async function elicitAndRerun(
   try {
     answer = await server.elicitInput(
       { mode: 'form', message, requestedSchema } as Parameters<Server['elicitInput']>[0],
-      { relatedRequestId: extra.requestId, signal: extra.signal },
+      {
+        relatedRequestId: extra.requestId,
+        signal: extra.signal,
+        // The call's deadline bounds the wait for the human too; without one the SDK's default applies.
+        ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+      },
     );
   } catch (error) {
     const base =

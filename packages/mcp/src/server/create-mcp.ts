@@ -4,11 +4,15 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { listenHttp } from '../http/listen-http';
 import type { McpHttpOptions, McpHttpServer } from '../http/types';
+import { boundedLines } from './bounded-lines';
 import type { CallHost } from './call-host';
 import { InFlight } from './in-flight';
 import { installToolHandlers } from './install-handlers';
 import { ProgressRouter } from './progress-router';
 import type { ArmorerMcpServer, CreateMcpOptions, McpCloseOptions, McpSession, McpTransport } from './types';
+
+/** The longest stdio line (one JSON-RPC message) read, as the SDK's own limit since 1.30: 10 MiB. */
+const MAX_STDIO_LINE_BYTES = 10 * 1024 * 1024;
 
 function assertToolbox(toolbox: unknown): asserts toolbox is Toolbox {
   if (!isToolbox(toolbox))
@@ -96,7 +100,28 @@ export function createMCP(toolbox: Toolbox, options: CreateMcpOptions = {}): Arm
       );
     },
     connect,
-    serveStdio: () => connect(new StdioServerTransport()),
+    async serveStdio() {
+      // The SDK's stdio reader buffers a line until its newline, without bound before SDK 1.30.
+      const input = boundedLines(MAX_STDIO_LINE_BYTES);
+      process.stdin.pipe(input);
+      const release = () => {
+        process.stdin.unpipe(input);
+        process.stdin.pause();
+      };
+      try {
+        // `input` bounds every line, so the SDK's own limit (1.30+: close the session at 10 MiB) is lifted
+        // and an overlong line is a parse error on every SDK version while the session keeps serving.
+        const transport = new StdioServerTransport(input, process.stdout, {
+          maxBufferSize: Number.POSITIVE_INFINITY,
+        });
+        const session = await connect(transport);
+        void session.closed.then(release);
+        return session;
+      } catch (error) {
+        release();
+        throw error;
+      }
+    },
     async serveHttp(httpOptions?: McpHttpOptions) {
       if (closed) throw new Error('The MCP server is closed; it serves no new endpoints.');
       const endpoint = await listenHttp(

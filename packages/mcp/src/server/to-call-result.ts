@@ -1,14 +1,26 @@
-import type { ToolError, ToolResult } from '@armorer/core';
+import { createToolError, type ToolError, type ToolResult } from '@armorer/core';
 import { ERROR_META_KEY, type McpCallToolResult } from '../declarations/types';
+
+/** The JSON text of a value, or undefined when it has none (BigInt, a cycle, a throwing toJSON). */
+function jsonOf(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}
 
 function stringify(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined) return '';
+  const json = jsonOf(value);
+  if (json !== undefined) return json;
+  // Circular or BigInt-holding values: a readable string beats a dropped result. String() itself throws
+  // for a null-prototype object, which must not turn the call into a protocol error.
   try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    // Circular or BigInt-holding values: a readable string beats a dropped result.
     return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
   }
 }
 
@@ -39,6 +51,16 @@ export function errorResult(error: ToolError, extraMeta?: Record<string, unknown
   };
 }
 
+function unsendable(toolName: string): McpCallToolResult {
+  return errorResult(
+    createToolError(
+      'EXECUTION_FAILED',
+      `Tool "${toolName}" ran, but its structured result cannot be sent as JSON (it holds a BigInt, a cycle or a throwing toJSON). Do not retry it unchanged.`,
+      { retryable: false },
+    ),
+  );
+}
+
 /**
  * Maps an armorer {@link ToolResult} onto an MCP `CallToolResult`. Success becomes text content (and
  * `structuredContent` when the tool declares an output schema and returned an object); every failure
@@ -48,7 +70,11 @@ export function toCallToolResult(result: ToolResult, structured: boolean): McpCa
   if (result.outcome === 'success') {
     const value = result.result;
     if (structured && isPlainObject(value)) {
-      return { content: [{ type: 'text', text: stringify(value) }], structuredContent: value };
+      const json = jsonOf(value);
+      // The transport serialises structuredContent as it is: a BigInt or a cycle there made the send
+      // fail after the call, so the client never got an answer.
+      if (json === undefined) return unsendable(result.toolName);
+      return { content: [{ type: 'text', text: json }], structuredContent: value };
     }
     return { content: [{ type: 'text', text: stringify(value) }] };
   }

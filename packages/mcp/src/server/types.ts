@@ -42,7 +42,7 @@ export interface CreateMcpOptions {
    * client supports it (default true). The call is then run again with the answer on
    * `requestContext.elicitation`, where the policy reads it; an approval with a signed binding (and a
    * request context) is resumed through `toolbox.resumeApproval` instead. Without client support the call ends as an
-   * `isError` result carrying the reason.
+   * `isError` result carrying the reason. A `timeout` from `callOptions` also bounds the wait for the answer.
    */
   readonly elicitation?: boolean;
 }
