@@ -191,6 +191,9 @@ describe('resource patterns', () => {
       ['', '', true],
       ['a.b', 'axb', false],
       ['(a|b)', '(a|b)', true],
+      // A backslash ends a segment too: found by the property below (seed 496384145).
+      ['**', '\\.', false],
+      ['reports/**', 'reports/x\\..\\secrets', false],
     ];
     for (const [pattern, subject, expected] of table)
       expect(matchResourcePattern(pattern, subject)).toBe(expected);
@@ -204,7 +207,8 @@ describe('resource patterns', () => {
         (literal, other) => {
           expect(matchResourcePattern(literal, literal)).toBe(true);
           expect(matchResourcePattern(literal, other)).toBe(literal === other);
-          const dotSegment = other.split('/').some((segment) => segment === '.' || segment === '..');
+          // Segments end at a slash or a backslash (see matchResourcePattern).
+          const dotSegment = other.split(/[/\\]/).some((segment) => segment === '.' || segment === '..');
           expect(matchResourcePattern('**', other)).toBe(!dotSegment);
         },
       ),
