@@ -173,3 +173,36 @@ describe('an interceptor that marks results (onResult)', () => {
     expect(settled).toEqual(['seen success', 'seen error', 'seen success', 'seen success']);
   });
 });
+
+describe('the invocation context', () => {
+  test('is one object, the context the implementation receives', async () => {
+    let received: unknown;
+    const tool = createTool({
+      name: 'ctx',
+      description: 'Reads its context',
+      input: z.object({}),
+      execute: (_params, context) => {
+        received = context;
+        return context.executionId;
+      },
+    });
+    const toolbox = createToolbox([tool]);
+    const seen: unknown[] = [];
+    const result = await toolbox.execute(
+      { id: 'c1', name: 'ctx', arguments: {} },
+      withExecutionInterceptor({}, (invocation) => {
+        seen.push(invocation.context, invocation.context);
+        return invocation.proceed();
+      }),
+    );
+    expect(seen[0]).toBe(seen[1]);
+    expect(received).toBe(seen[0]);
+    expect(result.result).toBe(result.executionId);
+    // An interceptor may answer without running the tool at all.
+    const cached = await toolbox.execute(
+      { id: 'c2', name: 'ctx', arguments: {} },
+      withExecutionInterceptor({}, () => 'from cache'),
+    );
+    expect(cached.result).toBe('from cache');
+  });
+});
