@@ -95,6 +95,14 @@ export function fitsStrict(codec: StrictCodec, schema: unknown, value: unknown, 
   return true;
 }
 
+/**
+ * Sets an own, enumerable key as `JSON.parse` does: a model's `"__proto__"` key stays data, never the
+ * prototype of the decoded object.
+ */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 function decodeEntries(
   codec: StrictCodec,
   decoder: StrictDecoder | undefined,
@@ -105,7 +113,7 @@ function decodeEntries(
   const out: Record<string, unknown> = {};
   for (const entry of value) {
     if (!isJsonObject(entry) || typeof entry['key'] !== 'string') return value;
-    out[entry['key']] = decodeValue(codec, decoder, entry['value'], depth + 1);
+    setOwn(out, entry['key'], decodeValue(codec, decoder, entry['value'], depth + 1));
   }
   return out;
 }
@@ -120,9 +128,9 @@ function decodeObject(
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     const property = properties.get(key);
-    if (property === undefined) out[key] = item;
+    if (property === undefined) setOwn(out, key, item);
     else if (!(item === null && property.absentAsNull))
-      out[key] = decodeValue(codec, property.decoder, item, depth + 1);
+      setOwn(out, key, decodeValue(codec, property.decoder, item, depth + 1));
   }
   return out;
 }

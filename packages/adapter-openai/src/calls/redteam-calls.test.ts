@@ -1,0 +1,58 @@
+import { describe, expect, test } from 'bun:test';
+import { createTool, createToolbox } from '@armorer/core';
+import { z } from 'zod';
+import { getWeather } from '../../../adapter-shared/src/__fixtures__/tools';
+import { toOpenAITools } from '../tools/to-openai-tools';
+import { parseOpenAIToolCalls } from './parse-openai-tool-calls';
+
+const call = (id: string, name: string, args: string) => ({
+  id,
+  type: 'function',
+  function: { name, arguments: args },
+});
+
+describe('red team: parseOpenAIToolCalls on hostile input', () => {
+  test('a __proto__ key in the arguments stays an own key and never becomes the prototype', async () => {
+    toOpenAITools([getWeather], { strict: true });
+    for (const strict of [true, false]) {
+      const [parsed] = parseOpenAIToolCalls(
+        [call('p', 'get-weather', '{"city":"Oslo","__proto__":{"units":"kelvin","polluted":1}}')],
+        { strict },
+      );
+      const args = parsed?.arguments as Record<string, unknown>;
+      expect(Object.getPrototypeOf(args)).toBe(Object.prototype);
+      expect(Object.hasOwn(args, '__proto__')).toBe(true);
+      expect(args['units']).toBeUndefined();
+    }
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  test('deeply nested and huge arguments do not throw out of the parser', () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const deepObject = `{"city":"Oslo","x":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}`;
+    expect(() =>
+      parseOpenAIToolCalls([call('d', 'get-weather', deep), call('e', 'get-weather', deepObject)], {
+        strict: true,
+      }),
+    ).not.toThrow();
+    const huge = JSON.stringify({ city: 'x'.repeat(2_000_000) });
+    expect(() => parseOpenAIToolCalls([call('h', 'get-weather', huge)])).not.toThrow();
+  });
+
+  test('colliding declared names never run the wrong tool', async () => {
+    const make = (name: string) =>
+      createTool({ name, description: name, input: z.object({}), execute: async () => name });
+    const dotted = make('geo.find');
+    const plain = make('geo_find');
+    for (const order of [
+      [dotted, plain],
+      [plain, dotted],
+    ]) {
+      const toolbox = createToolbox(order);
+      const calls = parseOpenAIToolCalls([call('x', 'geo_find', '{}')], { tools: toolbox });
+      const [result] = await toolbox.execute(calls);
+      // geo_find is the real name of one tool: that tool, never geo.find.
+      expect(result?.result).toBe('geo_find');
+    }
+  });
+});
