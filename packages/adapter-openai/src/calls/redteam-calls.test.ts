@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { createTool, createToolbox } from '@armorer/core';
+import fc from 'fast-check';
 import { z } from 'zod';
 import { getWeather } from '../../../adapter-shared/src/__fixtures__/tools';
 import { toOpenAITools } from '../tools/to-openai-tools';
@@ -24,6 +25,47 @@ describe('red team: parseOpenAIToolCalls on hostile input', () => {
       expect(Object.hasOwn(args, '__proto__')).toBe(true);
       expect(args['units']).toBeUndefined();
     }
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  test('non-object function fields, null function, non-array tool_calls: no throw', () => {
+    const hostile: unknown[] = [
+      { id: 'a', function: null },
+      { id: 'b', function: 'x' },
+      { id: 'c', function: { name: 5, arguments: 7 } },
+      { id: 7, function: { name: 'get-weather', arguments: '{}' } },
+      { custom: null },
+      null,
+      3,
+      'str',
+    ];
+    expect(() => parseOpenAIToolCalls(hostile as never)).not.toThrow();
+    expect(parseOpenAIToolCalls(hostile as never)).toHaveLength(hostile.length);
+    expect(() => parseOpenAIToolCalls({ tool_calls: 5 } as never)).not.toThrow();
+    expect(() => parseOpenAIToolCalls({ tool_calls: { 0: 'x' } } as never)).not.toThrow();
+  });
+
+  test('arbitrary JSON-ish calls never throw and every parsed call reaches execute as a result', async () => {
+    const toolbox = createToolbox([getWeather]);
+    const item = fc.oneof(
+      fc.anything(),
+      fc.record({ id: fc.anything(), type: fc.anything(), function: fc.anything() }, { requiredKeys: [] }),
+      fc.record({
+        id: fc.string(),
+        function: fc.record({
+          name: fc.constantFrom('get-weather', '', '__proto__', 'constructor'),
+          arguments: fc.oneof(fc.string(), fc.json(), fc.anything()),
+        }),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(item, { maxLength: 4 }), async (items) => {
+        const calls = parseOpenAIToolCalls(items as never);
+        const results = await toolbox.execute(calls);
+        expect(results).toHaveLength(calls.length);
+      }),
+      { numRuns: 150 },
+    );
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 
