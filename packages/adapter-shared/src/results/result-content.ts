@@ -114,6 +114,18 @@ function replacer(_key: string, value: unknown): unknown {
 }
 
 /**
+ * `String(value)`, or a placeholder for values that refuse it (a null-prototype object, a throwing
+ * `toString`).
+ */
+function safeString(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return '[unserializable value]';
+  }
+}
+
+/**
  * A tool's output as text for the model: strings as they are, everything else as JSON.
  *
  * @example
@@ -126,9 +138,9 @@ export function resultText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined) return '';
   try {
-    return JSON.stringify(value, replacer) ?? String(value);
+    return JSON.stringify(value, replacer) ?? safeString(value);
   } catch {
-    return String(value);
+    return safeString(value);
   }
 }
 
@@ -146,7 +158,7 @@ export function resultData(value: unknown): unknown {
     const text = JSON.stringify(value, replacer);
     return text === undefined ? null : JSON.parse(text);
   } catch {
-    return String(value);
+    return safeString(value);
   }
 }
 
