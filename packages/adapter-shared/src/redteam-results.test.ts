@@ -68,6 +68,17 @@ describe('red team: result content never throws', () => {
     );
   });
 
+  test('errorData of an error with hostile details is JSON data, without stack traces', () => {
+    const cycle: Record<string, unknown> = { n: 1n };
+    cycle['self'] = cycle;
+    const error = createToolError('EXECUTION_FAILED', 'failed', {
+      details: { cycle, cause: new Error('deep') },
+    });
+    const data = errorData(error);
+    expect(() => JSON.stringify(data)).not.toThrow();
+    expect(JSON.stringify(data)).not.toContain('    at ');
+  });
+
   test('a thrown error reaches the model without its stack', async () => {
     const tool = createTool({
       name: 'fails',

@@ -163,7 +163,8 @@ export function resultData(value: unknown): unknown {
 }
 
 /**
- * The JSON form of a tool error shown to a model (the thrown cause is never included).
+ * The JSON form of a tool error shown to a model (the thrown cause is never included; details are made
+ * JSON data as {@link resultData} does).
  *
  * @example
  * ```ts
@@ -177,7 +178,8 @@ export function errorData(error: ToolError): { readonly error: Record<string, un
     message: error.message,
     retryable: error.retryable,
   };
-  if (error.details !== undefined) data['details'] = error.details;
+  // As JSON data: details a tool chose (bigints, cycles) must not break the message sent back.
+  if (error.details !== undefined) data['details'] = resultData(error.details);
   return { error: data };
 }
 
