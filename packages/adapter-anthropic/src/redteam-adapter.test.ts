@@ -68,7 +68,7 @@ describe('red team: Anthropic inbound and outbound', () => {
       toolCallId: 'e',
       toolName: 't',
       outcome: 'error',
-      error: createToolError('EXECUTION_FAILED', 'broke', { details: { n: 1n } }),
+      error: createToolError('EXECUTION_FAILED', 'broke', { details: { n: 1n } as never }),
     } as ToolResult);
     const blocks = formatAnthropicToolResults(results);
     expect(blocks).toHaveLength(results.length);

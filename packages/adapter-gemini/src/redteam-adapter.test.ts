@@ -80,7 +80,7 @@ describe('red team: Gemini inbound and outbound', () => {
       toolCallId: 'e',
       toolName: 't',
       outcome: 'error',
-      error: createToolError('EXECUTION_FAILED', 'broke', { details: { cycle } }),
+      error: createToolError('EXECUTION_FAILED', 'broke', { details: { cycle } as never }),
     } as ToolResult);
     for (const { functionResponse } of formatGeminiToolResults(results)) {
       expect(typeof functionResponse.response).toBe('object');

@@ -71,8 +71,9 @@ describe('red team: result content never throws', () => {
   test('errorData of an error with hostile details is JSON data, without stack traces', () => {
     const cycle: Record<string, unknown> = { n: 1n };
     cycle['self'] = cycle;
+    // Details are typed, but results from untyped code or storage may carry anything.
     const error = createToolError('EXECUTION_FAILED', 'failed', {
-      details: { cycle, cause: new Error('deep') },
+      details: { cycle, cause: new Error('deep') } as never,
     });
     const data = errorData(error);
     expect(() => JSON.stringify(data)).not.toThrow();
