@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { createTool, createToolbox } from '@armorer/core';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { getWeather } from '../../../adapter-shared/src/__fixtures__/tools';
+import { getWeather, saveRecord } from '../../../adapter-shared/src/__fixtures__/tools';
 import { toOpenAITools } from '../tools/to-openai-tools';
 import { parseOpenAIToolCalls } from './parse-openai-tool-calls';
 
@@ -26,6 +26,19 @@ describe('red team: parseOpenAIToolCalls on hostile input', () => {
       expect(args['units']).toBeUndefined();
     }
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  test('a "__proto__" record entry stays an own key of the record', () => {
+    toOpenAITools([saveRecord], { strict: true });
+    const args = '{"id":"r1","metadata":[{"key":"__proto__","value":"x"},{"key":"constructor","value":"y"}]}';
+    const [parsed] = parseOpenAIToolCalls([call('r', 'records_save', args)], {
+      tools: [saveRecord],
+      strict: true,
+    });
+    const metadata =
+      (parsed?.arguments as { metadata?: Record<string, unknown> } | undefined)?.metadata ?? {};
+    expect(Object.getPrototypeOf(metadata)).toBe(Object.prototype);
+    expect(Object.keys(metadata)).toEqual(['__proto__', 'constructor']);
   });
 
   test('non-object function fields, null function, non-array tool_calls: no throw', () => {
