@@ -94,6 +94,19 @@ describe('red team: parseOpenAIToolCalls on hostile input', () => {
     expect(() => parseOpenAIToolCalls([call('h', 'get-weather', huge)])).not.toThrow();
   });
 
+  test('a value nested too deep for JSON.stringify at a strict union does not throw out of the parser', () => {
+    const unioned = createTool({
+      name: 'unioned',
+      description: 'u',
+      input: z.object({ v: z.union([z.literal('x'), z.record(z.string(), z.string())]) }),
+      execute: async (args) => args,
+    });
+    const deep = `{"v":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const [parsed] = parseOpenAIToolCalls([call('u', 'unioned', deep)], { tools: [unioned], strict: true });
+    // Kept as sent (no branch can be told), for validation to refuse.
+    expect(Array.isArray((parsed?.arguments as { v?: unknown } | undefined)?.v)).toBe(true);
+  });
+
   test('colliding declared names never run the wrong tool', async () => {
     const make = (name: string) =>
       createTool({ name, description: name, input: z.object({}), execute: async () => name });
