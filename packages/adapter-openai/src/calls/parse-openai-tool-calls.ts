@@ -18,11 +18,16 @@ function callList(input: OpenAIToolCallsInput): readonly unknown[] {
   if (input === undefined || input === null) return [];
   if (Array.isArray(input)) return input;
   if (typeof input === 'object' && 'tool_calls' in input)
-    return (input.tool_calls as readonly unknown[] | null) ?? [];
+    return Array.isArray(input.tool_calls) ? input.tool_calls : [];
   throw new ProviderAdapterError({
     code: 'INVALID_TOOL_CALLS',
     message: `${PARSER}() expects message.tool_calls (an array) or the assistant message.`,
   });
+}
+
+/** The value when it is an object (a model may send `null`, a string or a number in its place). */
+function objectOrUndefined<T extends object>(value: T | null | undefined): T | undefined {
+  return typeof value === 'object' && value !== null ? value : undefined;
 }
 
 /**
@@ -95,12 +100,15 @@ export function parseOpenAIToolCalls(
   return callList(toolCalls).map((item): ToolCall => {
     const call = (typeof item === 'object' && item !== null ? item : {}) as OpenAIToolCallLike;
     const id = typeof call.id === 'string' ? call.id : undefined;
-    const target = call.function ?? call.custom;
+    // A model may send `function: null` or a string there: such a call has no name and no arguments.
+    const fn = objectOrUndefined(call.function);
+    const custom = objectOrUndefined(call.custom);
+    const target = fn ?? custom;
     const declared = typeof target?.name === 'string' ? target.name : '';
-    const raw = call.function === undefined ? call.custom?.input : call.function.arguments;
+    const raw = fn === undefined ? custom?.input : fn.arguments;
     const name = originalToolName('openai', declared, tools);
     const args =
-      typeof raw === 'string' && call.function !== undefined
+      typeof raw === 'string' && fn !== undefined
         ? parseArguments(raw, strictCodec(declared, tools?.get(declared), options))
         : raw;
     return id === undefined ? { name, arguments: args } : { id, name, arguments: args };

@@ -61,6 +61,21 @@ const typeOf = (value: unknown): string =>
         ? 'object'
         : typeof value;
 
+/**
+ * True when two values have the same JSON text. A model's object never equals a primitive constant
+ * (told without writing it: deep nesting makes that slow), and a value `JSON.stringify` cannot write
+ * (nested too deep) is unequal rather than a throw out of the parser.
+ */
+function sameText(expected: unknown, value: unknown): boolean {
+  const isObject = (item: unknown) => typeof item === 'object' && item !== null;
+  if (isObject(expected) !== isObject(value)) return false;
+  try {
+    return JSON.stringify(expected) === JSON.stringify(value);
+  } catch {
+    return false;
+  }
+}
+
 /** True when a value fits a strict schema's shape (types, enums, closed objects); bounds are not read. */
 export function fitsStrict(codec: StrictCodec, schema: unknown, value: unknown, depth = 0): boolean {
   if (!isJsonObject(schema) || depth > 64) return true;
@@ -68,9 +83,8 @@ export function fitsStrict(codec: StrictCodec, schema: unknown, value: unknown, 
     return fitsStrict(codec, schemaAt(codec, schema['$ref']), value, depth + 1);
   if (Array.isArray(schema['anyOf']))
     return schema['anyOf'].some((branch) => fitsStrict(codec, branch, value, depth + 1));
-  if ('const' in schema) return JSON.stringify(schema['const']) === JSON.stringify(value);
-  if (Array.isArray(schema['enum']))
-    return schema['enum'].some((item) => JSON.stringify(item) === JSON.stringify(value));
+  if ('const' in schema) return sameText(schema['const'], value);
+  if (Array.isArray(schema['enum'])) return schema['enum'].some((item) => sameText(item, value));
   const type = schema['type'];
   if (type !== undefined) {
     const types = Array.isArray(type) ? type : [type];
@@ -95,6 +109,14 @@ export function fitsStrict(codec: StrictCodec, schema: unknown, value: unknown, 
   return true;
 }
 
+/**
+ * Sets an own, enumerable key as `JSON.parse` does: a model's `"__proto__"` key stays data, never the
+ * prototype of the decoded object.
+ */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 function decodeEntries(
   codec: StrictCodec,
   decoder: StrictDecoder | undefined,
@@ -105,7 +127,7 @@ function decodeEntries(
   const out: Record<string, unknown> = {};
   for (const entry of value) {
     if (!isJsonObject(entry) || typeof entry['key'] !== 'string') return value;
-    out[entry['key']] = decodeValue(codec, decoder, entry['value'], depth + 1);
+    setOwn(out, entry['key'], decodeValue(codec, decoder, entry['value'], depth + 1));
   }
   return out;
 }
@@ -120,9 +142,9 @@ function decodeObject(
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     const property = properties.get(key);
-    if (property === undefined) out[key] = item;
+    if (property === undefined) setOwn(out, key, item);
     else if (!(item === null && property.absentAsNull))
-      out[key] = decodeValue(codec, property.decoder, item, depth + 1);
+      setOwn(out, key, decodeValue(codec, property.decoder, item, depth + 1));
   }
   return out;
 }

@@ -51,10 +51,16 @@ function strip(value: unknown, node: unknown, root: JsonSchema, depth: number): 
   const required = requiredOf(target);
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    const property = properties[key];
+    const property = Object.hasOwn(properties, key) ? properties[key] : undefined;
     if (item === null && property !== undefined && !required.has(key) && !acceptsNull(property, root))
       continue;
-    out[key] = property === undefined ? item : strip(item, property, root, depth + 1);
+    // Defined, not assigned: a `"__proto__"` key stays data, never the prototype of `out`.
+    Object.defineProperty(out, key, {
+      value: property === undefined ? item : strip(item, property, root, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }

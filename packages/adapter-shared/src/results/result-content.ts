@@ -114,6 +114,18 @@ function replacer(_key: string, value: unknown): unknown {
 }
 
 /**
+ * `String(value)`, or a placeholder for values that refuse it (a null-prototype object, a throwing
+ * `toString`).
+ */
+function safeString(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return '[unserializable value]';
+  }
+}
+
+/**
  * A tool's output as text for the model: strings as they are, everything else as JSON.
  *
  * @example
@@ -126,9 +138,9 @@ export function resultText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined) return '';
   try {
-    return JSON.stringify(value, replacer) ?? String(value);
+    return JSON.stringify(value, replacer) ?? safeString(value);
   } catch {
-    return String(value);
+    return safeString(value);
   }
 }
 
@@ -146,12 +158,13 @@ export function resultData(value: unknown): unknown {
     const text = JSON.stringify(value, replacer);
     return text === undefined ? null : JSON.parse(text);
   } catch {
-    return String(value);
+    return safeString(value);
   }
 }
 
 /**
- * The JSON form of a tool error shown to a model (the thrown cause is never included).
+ * The JSON form of a tool error shown to a model (the thrown cause is never included; details are made
+ * JSON data as {@link resultData} does).
  *
  * @example
  * ```ts
@@ -165,7 +178,8 @@ export function errorData(error: ToolError): { readonly error: Record<string, un
     message: error.message,
     retryable: error.retryable,
   };
-  if (error.details !== undefined) data['details'] = error.details;
+  // As JSON data: details a tool chose (bigints, cycles) must not break the message sent back.
+  if (error.details !== undefined) data['details'] = resultData(error.details);
   return { error: data };
 }
 
