@@ -28,6 +28,7 @@ export {
   checkCompletedEntry,
   checkStartedEntry,
   checkTime,
+  checkUtf8CacheKey,
   parseStoredEntry,
 } from './cache/stored-entries';
 export type {

@@ -1,3 +1,5 @@
+import { MAX_TIMER_MS } from '../execution/cancellation';
+
 /** Why a resume stopped waiting for its store: `details.reason` of the refusal is this code. */
 class ReserveStopped extends Error {
   constructor(
@@ -8,8 +10,6 @@ class ReserveStopped extends Error {
     this.name = 'ReserveStopped';
   }
 }
-
-const MAX_TIMER_MS = 2_147_483_647;
 
 /** Runs a step that touches a host-built value, ignoring what it throws. */
 function quietly(step: () => void): void {

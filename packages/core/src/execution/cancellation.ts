@@ -4,7 +4,7 @@ import type { CallState } from './call-state';
 export { INTERRUPTED } from './call-state';
 
 // setTimeout fires at once for delays past 2^31-1 ms; treat such deadlines as "no deadline".
-const MAX_TIMER_MS = 2_147_483_647;
+export const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * Wires the caller's signal and the call's deadline to the call state. Returns the function that

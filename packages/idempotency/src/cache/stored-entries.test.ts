@@ -1,7 +1,13 @@
 import { describe, expect, test } from 'bun:test';
 import { StoreError } from '@armorer/core';
 import fc from 'fast-check';
-import { checkCacheKey, checkCompletedEntry, checkTime, parseStoredEntry } from './stored-entries';
+import {
+  checkCacheKey,
+  checkCompletedEntry,
+  checkTime,
+  checkUtf8CacheKey,
+  parseStoredEntry,
+} from './stored-entries';
 import type { CompletedEntry, StartedEntry } from './types';
 
 const started: StartedEntry = {
@@ -74,6 +80,10 @@ describe('the stored-entry helpers every durable store shares', () => {
   test('keys and completed entries are checked before anything is written', () => {
     expect(checkCacheKey('k')).toBe('k');
     for (const key of ['', 1, null]) expect(() => checkCacheKey(key as string)).toThrow(TypeError);
+    // UTF-8 storage: a lone surrogate would become U+FFFD, so such a key is refused; NUL and astral stay.
+    for (const key of ['k', 'a\u0000b', '😀', '\ufffd']) expect(checkUtf8CacheKey(key)).toBe(key);
+    for (const key of ['', '\ud800', 'x\udc00', 1])
+      expect(() => checkUtf8CacheKey(key as string)).toThrow(TypeError);
     expect(checkTime(0)).toBe(0);
     expect(checkTime(1_800_000_000_000)).toBe(1_800_000_000_000);
     for (const time of [Number.NaN, Number.POSITIVE_INFINITY, '1', null, undefined]) {

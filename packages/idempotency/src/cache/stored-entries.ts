@@ -1,4 +1,5 @@
 import { StoreError } from '@armorer/core';
+import { isWellFormed } from '../keys/cache-key';
 import { checkStartedEntry, decodeEntry } from './entries';
 import type { CompletedEntry, StartedEntry, ToolResultCacheEntry } from './types';
 
@@ -15,6 +16,23 @@ export { checkStartedEntry };
 export function checkCacheKey(key: string): string {
   if (typeof key !== 'string' || key.length === 0)
     throw new TypeError('A cache key must be a non-empty string.');
+  return key;
+}
+
+/**
+ * For store authors whose storage keeps keys as UTF-8 text (Redis, PostgreSQL): {@link checkCacheKey}, and
+ * refuses (a `TypeError`) a key with a lone surrogate, which UTF-8 turns into U+FFFD, so two such keys would
+ * share one record. A store that keeps UTF-16 exactly (SQLite here, a `Map`) needs only `checkCacheKey`.
+ *
+ * @example
+ * ```ts
+ * const redisKey = `${prefix}${checkUtf8CacheKey(key)}`;
+ * ```
+ */
+export function checkUtf8CacheKey(key: string): string {
+  if (!isWellFormed(checkCacheKey(key))) {
+    throw new TypeError('A key with a lone surrogate cannot be stored exactly: the server keeps UTF-8.');
+  }
   return key;
 }
 

@@ -14,7 +14,8 @@ export function isKeyText(text: unknown, maxLength = MAX_KEY_LENGTH): text is st
   return typeof text === 'string' && text.length > 0 && text.length <= maxLength && isWellFormed(text);
 }
 
-function isWellFormed(text: string): boolean {
+/** Whether `text` holds no lone surrogate, so UTF-8 storage keeps it exactly. */
+export function isWellFormed(text: string): boolean {
   return nativeIsWellFormed === undefined ? !LONE_SURROGATE.test(text) : nativeIsWellFormed.call(text);
 }
 

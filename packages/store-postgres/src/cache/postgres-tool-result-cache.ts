@@ -1,19 +1,13 @@
 import type { ClaimResult, StartedEntry, ToolResultCache, ToolResultCacheEntry } from '@armorer/idempotency';
 import {
-  checkCacheKey,
   checkCompletedEntry,
   checkStartedEntry,
   checkTime,
+  checkUtf8CacheKey,
   parseStoredEntry,
 } from '@armorer/idempotency';
 import { nonNegative } from '../approval/postgres-approval-state-store';
-import {
-  checkClient,
-  checkTablePrefix,
-  checkUtf8Key,
-  type PostgresQueryable,
-  textKey,
-} from '../client/postgres-client';
+import { checkClient, checkTablePrefix, type PostgresQueryable, textKey } from '../client/postgres-client';
 import { StoreError } from '../errors/store-error';
 import { runStatement, tablesOf } from '../schema/schema';
 import { createSweeper } from '../schema/sweep';
@@ -37,7 +31,7 @@ const ATTEMPTS = 4;
 
 /** A cache key as the row key: checked, held exactly by UTF-8 text, NUL and backslash escaped. */
 function rowKey(key: string): string {
-  return textKey(checkUtf8Key(checkCacheKey(key)));
+  return textKey(checkUtf8CacheKey(key));
 }
 
 /**

@@ -105,17 +105,6 @@ export function checkTablePrefix(prefix: string | undefined): string {
 }
 
 /**
- * Refuses (a `TypeError`) text with a lone surrogate: the server keeps UTF-8, which turns every lone
- * surrogate into U+FFFD, so two such keys would share one record. @internal
- */
-export function checkUtf8Key(text: string): string {
-  if (/\p{Cs}/u.test(text)) {
-    throw new TypeError('A key with a lone surrogate cannot be stored exactly: the server keeps UTF-8.');
-  }
-  return text;
-}
-
-/**
  * A key as PostgreSQL text, which cannot hold NUL: backslash and NUL are escaped (`\\`, `\0`), so distinct
  * keys stay distinct. @internal
  */

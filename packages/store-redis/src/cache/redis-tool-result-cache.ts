@@ -6,17 +6,16 @@ import type {
   ToolResultCacheEntry,
 } from '@armorer/idempotency';
 import {
-  checkCacheKey,
   checkCompletedEntry,
   checkStartedEntry,
   checkTime,
+  checkUtf8CacheKey,
   parseStoredEntry,
 } from '@armorer/idempotency';
 import { nonNegative } from '../approval/redis-approval-state-store';
 import {
   checkClient,
   checkPrefix,
-  checkUtf8Key,
   escapeTag,
   type RedisScriptClient,
   runScript,
@@ -58,7 +57,7 @@ export function createRedisToolResultCache(options: RedisToolResultCacheOptions)
   const client = checkClient(options?.client);
   const prefix = `${checkPrefix(options.keyPrefix)}{result:`;
   const retention = nonNegative(options.retentionMs, 7 * 24 * 60 * 60 * 1000, 'retentionMs');
-  const keyOf = (key: string) => `${prefix}${escapeTag(checkUtf8Key(checkCacheKey(key)))}}`;
+  const keyOf = (key: string) => `${prefix}${escapeTag(checkUtf8CacheKey(key))}}`;
   const expireAt = () => Date.now() + retention;
   const yes = async (promise: Promise<unknown>) => (await promise) === 1;
 

@@ -98,17 +98,6 @@ export function checkPrefix(prefix: string | undefined): string {
   return value;
 }
 
-/**
- * Refuses (a `TypeError`) text with a lone surrogate: the server keeps UTF-8, which turns every lone
- * surrogate into U+FFFD, so two such keys would share one record. @internal
- */
-export function checkUtf8Key(text: string): string {
-  if (/\p{Cs}/u.test(text)) {
-    throw new TypeError('A key with a lone surrogate cannot be stored exactly: the server keeps UTF-8.');
-  }
-  return text;
-}
-
 /** Escapes braces (and the escape character) so user text never forms a hash tag of its own. @internal */
 export function escapeTag(text: string): string {
   return /[{}%]/.test(text)
