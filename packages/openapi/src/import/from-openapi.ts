@@ -18,6 +18,7 @@ import { prepareRequest } from './http-request';
 import { httpFailure, readBody } from './http-response';
 import { lazyInputSchema } from './lazy-input-schema';
 import { type OperationPlan, planOperation } from './operation-plan';
+import { type BaseUrl, pathKeyProblem, readBaseUrl } from './request-url';
 import { type OpenAPIWarning, WarningList } from './warnings';
 
 /** The `fetch` a tool calls: the global one by default; inject one for tests, proxies or auth. */
@@ -91,21 +92,6 @@ function readDocument(document: unknown): JsonObject {
   return document;
 }
 
-function readBaseUrl(baseUrl: unknown): string {
-  if (typeof baseUrl === 'string') {
-    try {
-      const url = new URL(baseUrl);
-      if (url.protocol === 'http:' || url.protocol === 'https:') return url.href.replace(/\/+$/, '');
-    } catch {
-      // reported below
-    }
-  }
-  throw new OpenAPIError({
-    code: 'INVALID_OPTIONS',
-    message: `fromOpenAPI() needs an absolute http(s) baseUrl, got ${JSON.stringify(baseUrl) ?? String(baseUrl)}.`,
-  });
-}
-
 function matches(filter: OperationFilter, info: OpenAPIOperationInfo): boolean {
   if (typeof filter === 'function') return filter(info);
   const route = `${info.method} ${info.path}`;
@@ -145,7 +131,7 @@ function extensionOf(operation: JsonObject): { present: boolean; metadata?: Tool
 function createCall(
   plan: OperationPlan,
   info: OpenAPIOperationInfo,
-  baseUrl: string,
+  baseUrl: BaseUrl,
   options: FromOpenAPIOptions,
 ) {
   const label = `${info.method} ${info.path}`;
@@ -250,7 +236,7 @@ export function fromOpenAPI(document: unknown, options: FromOpenAPIOptions): Ope
 interface ImportContext {
   readonly doc: JsonObject;
   readonly options: FromOpenAPIOptions;
-  readonly baseUrl: string;
+  readonly baseUrl: BaseUrl;
   readonly normalizer: SchemaNormalizer;
   readonly warnings: WarningList;
   readonly toolbox: Toolbox;
@@ -273,6 +259,13 @@ function importOperation(
   const info: OpenAPIOperationInfo = { name, operationId, method: method.toUpperCase(), path, tags };
   if (options.include !== undefined && !matches(options.include, info)) return;
   if (options.exclude !== undefined && matches(options.exclude, info)) return;
+  // A path key is appended to the baseUrl, which carries the operator's credentials: one that could move
+  // the request to another host or out of the base path is never imported.
+  const pathProblem = pathKeyProblem(context.baseUrl, path);
+  if (pathProblem !== undefined) {
+    warnings.add({ code: 'SKIPPED_OPERATION', message: pathProblem, pointer, tool: name });
+    return;
+  }
   if (toolbox.has(name)) {
     const base = name;
     for (let suffix = 2; toolbox.has(name); suffix++) name = `${base}_${suffix}`;
