@@ -30,6 +30,13 @@ const HOSTILE = [
 const text = (maxLength: number) =>
   fc.array(fc.constantFrom(...HOSTILE), { maxLength }).map((chars) => chars.join(''));
 
+function recorder(urls: string[]) {
+  return async (url: string) => {
+    urls.push(url);
+    return Response.json(null);
+  };
+}
+
 function segmentsOf(pathname: string): number {
   return pathname.split('/').length;
 }
@@ -49,7 +56,7 @@ describe('property: request URLs stay under the baseUrl', () => {
             info: { title: 't', version: '1' },
             paths: { [key]: { get: { parameters, responses: {} } } },
           },
-          { baseUrl: BASE, fetch: async (url) => (urls.push(url), Response.json(null)) },
+          { baseUrl: BASE, fetch: recorder(urls) },
         );
         const [tool] = toolbox.tools();
         if (tool === undefined) return;
@@ -92,7 +99,7 @@ describe('property: request URLs stay under the baseUrl', () => {
                 },
               },
             },
-            { baseUrl: BASE, fetch: async (url) => (urls.push(url), Response.json(null)) },
+            { baseUrl: BASE, fetch: recorder(urls) },
           );
           const result = await toolbox.execute({ name: 'op', arguments: { a: first, b: second } });
           if (result.outcome !== 'success') {
