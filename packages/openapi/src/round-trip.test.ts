@@ -85,8 +85,11 @@ function withoutDialect(schema: Record<string, unknown>): Record<string, unknown
 }
 
 describe('toolbox -> OpenAPI -> toolbox', () => {
-  test('names, descriptions, tags, metadata and risk survive', () => {
-    expect(warnings).toEqual([]);
+  test('names, descriptions, tags, metadata and risk survive; the POST method decides mutates', () => {
+    // The document is untrusted on the importing side: its readOnly claim cannot loosen the POST's mutates.
+    expect(warnings.map((warning) => [warning.code, warning.tool])).toEqual([
+      ['IGNORED_METADATA', 'add-numbers'],
+    ]);
     const before = original.toJSON().tools;
     const after = imported.toJSON().tools;
     expect(after.map((tool) => tool.name)).toEqual(before.map((tool) => tool.name));
@@ -95,9 +98,10 @@ describe('toolbox -> OpenAPI -> toolbox', () => {
       expect(tool.description).toBe(source?.description as string);
       expect(tool.tags).toEqual(source?.tags as string[]);
       expect(tool.risk).toEqual(source?.risk);
-      const { outputSchema: _output, ...metadata } = tool.metadata ?? {};
-      const { outputSchema: _sourceOutput, ...sourceMetadata } = source?.metadata ?? {};
-      expect(metadata).toEqual(sourceMetadata);
+      const { outputSchema: _output, openapi, ...metadata } = tool.metadata ?? {};
+      const { outputSchema: _sourceOutput, readOnly: _readOnly, ...sourceMetadata } = source?.metadata ?? {};
+      expect(metadata).toEqual({ ...sourceMetadata, mutates: true });
+      expect(openapi).toEqual({ method: 'POST', path: `/tools/${tool.name}`, operationId: tool.name });
     }
     expect(imported.getTool('add-numbers')?.configuration.metadata?.['outputSchema']).toEqual({
       type: 'number',

@@ -7,16 +7,15 @@ import {
   type ToolboxOptions,
   type ToolCallContext,
   ToolFailureError,
-  type ToolMetadata,
-  type ToolRisk,
 } from '@armorer/core';
 import { OpenAPIError } from '../errors/openapi-error';
-import { ARMORER_EXTENSION, HTTP_METHODS } from '../openapi-constants';
+import { HTTP_METHODS } from '../openapi-constants';
 import { encodePointerSegment, isObject, type JsonObject } from '../schema/json';
 import { SchemaNormalizer } from '../schema/normalize-schema';
 import { prepareRequest } from './http-request';
 import { httpFailure, readBody } from './http-response';
 import { lazyInputSchema } from './lazy-input-schema';
+import { operationMetadata } from './operation-metadata';
 import { type OperationPlan, planOperation } from './operation-plan';
 import { type BaseUrl, pathKeyProblem, readBaseUrl } from './request-url';
 import { type OpenAPIWarning, WarningList } from './warnings';
@@ -117,16 +116,6 @@ function describeOperation(operation: JsonObject, method: string, path: string):
   return description || summary || `${method.toUpperCase()} ${path}`;
 }
 
-function extensionOf(operation: JsonObject): { present: boolean; metadata?: ToolMetadata; risk?: ToolRisk } {
-  const extension = operation[ARMORER_EXTENSION];
-  if (!isObject(extension)) return { present: false };
-  return {
-    present: true,
-    ...(isObject(extension['metadata']) ? { metadata: extension['metadata'] as ToolMetadata } : {}),
-    ...(isObject(extension['risk']) ? { risk: extension['risk'] as ToolRisk } : {}),
-  };
-}
-
 /** The implementation of one imported operation: build the request, send it, read the response. */
 function createCall(
   plan: OperationPlan,
@@ -137,7 +126,7 @@ function createCall(
   const label = `${info.method} ${info.path}`;
   return async (params: Record<string, unknown>, context: ToolCallContext): Promise<unknown> => {
     const extra = typeof options.headers === 'function' ? await options.headers(info) : options.headers;
-    const request = prepareRequest(plan, params, baseUrl, new Headers(extra));
+    const request = prepareRequest(plan, params, baseUrl, extra);
     const timeout = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
     const signal = timeout === undefined ? context.signal : AbortSignal.any([context.signal, timeout]);
     const send = options.fetch ?? globalThis.fetch;
@@ -197,6 +186,9 @@ export function fromOpenAPI(document: unknown, options: FromOpenAPIOptions): Ope
     });
   const baseUrl = readBaseUrl(options.baseUrl);
   const warnings = new WarningList();
+  const credentials = new Set(
+    isObject(options.headers) ? Object.keys(options.headers).map((name) => name.toLowerCase()) : [],
+  );
   const normalizer = new SchemaNormalizer(doc, warnings);
   const toolbox = createToolbox([], options.toolbox);
   if (isObject(doc['webhooks'])) {
@@ -221,7 +213,7 @@ export function fromOpenAPI(document: unknown, options: FromOpenAPIOptions): Ope
         continue;
       }
       importOperation(
-        { doc, options, baseUrl, normalizer, warnings, toolbox },
+        { doc, options, baseUrl, credentials, normalizer, warnings, toolbox },
         path,
         method,
         pathItem,
@@ -237,6 +229,8 @@ interface ImportContext {
   readonly doc: JsonObject;
   readonly options: FromOpenAPIOptions;
   readonly baseUrl: BaseUrl;
+  /** Lower-case names of the headers configured in `options.headers` (an object): no parameter may set them. */
+  readonly credentials: ReadonlySet<string>;
   readonly normalizer: SchemaNormalizer;
   readonly warnings: WarningList;
   readonly toolbox: Toolbox;
@@ -287,31 +281,26 @@ function importOperation(
     }
   }
   const plan = planOperation(
-    { normalizer: context.normalizer, warnings, tool: name },
+    { normalizer: context.normalizer, warnings, tool: name, credentials: context.credentials },
     method,
     path,
     pathItem,
     operation,
     pointer,
   );
-  const extension = extensionOf(operation);
-  const readOnly = method === 'get' || method === 'head';
-  // A document made by toOpenAPI carries the tool's own metadata; it wins over what the method implies.
-  const base: Record<string, unknown> | undefined = extension.present
-    ? extension.metadata
-    : {
-        ...(readOnly ? { readOnly: true } : { mutates: true }),
-        openapi: { method: info.method, path, ...(operationId === undefined ? {} : { operationId }) },
-        ...(operation['deprecated'] === true ? { deprecated: true } : {}),
-      };
+  const { metadata: base, risk } = operationMetadata(
+    operation,
+    { method: info.method, path, operationId, pointer, tool: name },
+    warnings,
+  );
   const metadata = plan.output === undefined ? base : { ...base, outputSchema: plan.output };
   try {
     const tool = createTool({
       name,
       description: describeOperation(operation, method, path),
       tags,
-      ...(metadata === undefined ? {} : { metadata }),
-      ...(extension.risk === undefined ? {} : { risk: extension.risk }),
+      metadata,
+      ...(risk === undefined ? {} : { risk }),
       input: lazyInputSchema(name, plan.input),
       execute: createCall(plan, { ...info, name }, context.baseUrl, options),
     });

@@ -131,14 +131,16 @@ function encodeBody(binding: BodyBinding, value: unknown, headers: Headers): Pre
 /**
  * Builds the request of one call from validated input: path parameters substituted and encoded, query
  * parameters serialized by their style, header parameters set, the body encoded by its media type. Throws a
- * `ToolFailureError` (INVALID_ARGUMENTS) when the values would move the URL off the operation's path.
+ * `ToolFailureError` (INVALID_ARGUMENTS) when the values would move the URL off the operation's path. The
+ * `configured` headers (the operator's, credentials included) are set after the parameters and win.
  */
 export function prepareRequest(
   plan: OperationPlan,
   input: JsonObject,
   baseUrl: BaseUrl,
-  headers: Headers,
+  configured: Readonly<Record<string, string>> | undefined,
 ): PreparedRequest {
+  const headers = new Headers();
   const query = new URLSearchParams(plan.fixedQuery);
   let path = plan.template;
   const consumed = new Set<string>();
@@ -154,6 +156,9 @@ export function prepareRequest(
       headers.set(binding.name, binding.json ? JSON.stringify(value) : simple(value, binding.explode));
     }
   }
+  // The operator's headers (credentials) are set last: no parameter value can replace them.
+  if (configured !== undefined)
+    for (const name of Object.keys(configured)) headers.set(name, configured[name] as string);
   if (plan.accept !== undefined && !headers.has('accept')) headers.set('accept', plan.accept);
   let body: PreparedRequest['body'];
   const binding = plan.body;

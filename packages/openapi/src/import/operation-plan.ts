@@ -74,6 +74,8 @@ interface PlanContext {
   readonly normalizer: SchemaNormalizer;
   readonly warnings: WarningList;
   readonly tool: string;
+  /** Lower-case names of the operator's configured headers; a header parameter may not replace one. */
+  readonly credentials?: ReadonlySet<string>;
 }
 
 /**
@@ -124,6 +126,15 @@ export function planOperation(
       warnings.add({
         code: 'IGNORED_CONSTRUCT',
         message: `Header parameter "${name}" is set by the call itself (OpenAPI ignores it).`,
+        pointer: found.pointer,
+        tool,
+      });
+      continue;
+    }
+    if (location === 'header' && context.credentials?.has(name.toLowerCase()) === true) {
+      warnings.add({
+        code: 'IGNORED_CONSTRUCT',
+        message: `Header parameter "${name}" is a configured header (a credential); the configured value is always sent.`,
         pointer: found.pointer,
         tool,
       });
