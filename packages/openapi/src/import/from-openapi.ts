@@ -12,6 +12,7 @@ import { OpenAPIError } from '../errors/openapi-error';
 import { HTTP_METHODS } from '../openapi-constants';
 import { encodePointerSegment, isObject, type JsonObject } from '../schema/json';
 import { SchemaNormalizer } from '../schema/normalize-schema';
+import { checkDocumentSize, checkOperationCount, type ImportLimits, readLimits } from './document-limits';
 import { prepareRequest } from './http-request';
 import { httpFailure, readBody } from './http-response';
 import { lazyInputSchema } from './lazy-input-schema';
@@ -54,6 +55,15 @@ export interface FromOpenAPIOptions {
   readonly exclude?: OperationFilter;
   /** Per-request deadline in milliseconds (the call's own timeout and signal are always honoured too). */
   readonly timeoutMs?: number;
+  /**
+   * Largest response body a call reads, in bytes (default 4 MiB); past it the call fails with
+   * `EXECUTION_FAILED` and `details.reason: 'RESPONSE_TOO_LARGE'`.
+   */
+  readonly maxResponseBytes?: number;
+  /** Most operations imported, counted after `include`/`exclude` (default 2,000); past it the import throws. */
+  readonly maxOperations?: number;
+  /** Largest document accepted, measured as JSON text (default 32 MiB); past it the import throws. */
+  readonly maxDocumentBytes?: number;
   /** Options of the toolbox the tools are registered in (policy, middleware, readOnly, ...). */
   readonly toolbox?: ToolboxOptions;
 }
@@ -122,6 +132,7 @@ function createCall(
   info: OpenAPIOperationInfo,
   baseUrl: BaseUrl,
   options: FromOpenAPIOptions,
+  maxResponseBytes: number,
 ) {
   const label = `${info.method} ${info.path}`;
   return async (params: Record<string, unknown>, context: ToolCallContext): Promise<unknown> => {
@@ -137,7 +148,7 @@ function createCall(
         ...(request.body === undefined ? {} : { body: request.body }),
         signal,
       });
-      const body = await readBody(response);
+      const body = await readBody(response, maxResponseBytes, label);
       if (!response.ok) throw httpFailure(response, body, label);
       return body;
     } catch (error) {
@@ -185,7 +196,10 @@ export function fromOpenAPI(document: unknown, options: FromOpenAPIOptions): Ope
       message: 'fromOpenAPI() needs options with a baseUrl.',
     });
   const baseUrl = readBaseUrl(options.baseUrl);
+  const limits = readLimits(options);
+  checkDocumentSize(doc, limits.maxDocumentBytes);
   const warnings = new WarningList();
+  const names = { imported: 0, suffixes: new Map<string, number>() };
   const credentials = new Set(
     isObject(options.headers) ? Object.keys(options.headers).map((name) => name.toLowerCase()) : [],
   );
@@ -213,7 +227,7 @@ export function fromOpenAPI(document: unknown, options: FromOpenAPIOptions): Ope
         continue;
       }
       importOperation(
-        { doc, options, baseUrl, credentials, normalizer, warnings, toolbox },
+        { doc, options, baseUrl, credentials, normalizer, warnings, toolbox, limits, names },
         path,
         method,
         pathItem,
@@ -234,6 +248,9 @@ interface ImportContext {
   readonly normalizer: SchemaNormalizer;
   readonly warnings: WarningList;
   readonly toolbox: Toolbox;
+  readonly limits: ImportLimits;
+  /** How many operations were imported, and the next suffix to try for each taken name. */
+  readonly names: { imported: number; readonly suffixes: Map<string, number> };
 }
 
 function importOperation(
@@ -260,9 +277,13 @@ function importOperation(
     warnings.add({ code: 'SKIPPED_OPERATION', message: pathProblem, pointer, tool: name });
     return;
   }
+  checkOperationCount(++context.names.imported, context.limits.maxOperations);
   if (toolbox.has(name)) {
     const base = name;
-    for (let suffix = 2; toolbox.has(name); suffix++) name = `${base}_${suffix}`;
+    // The next suffix is remembered per name, so many operations sharing one name cost linear time.
+    let suffix = context.names.suffixes.get(base) ?? 2;
+    for (name = `${base}_${suffix}`; toolbox.has(name); name = `${base}_${suffix}`) suffix++;
+    context.names.suffixes.set(base, suffix + 1);
     warnings.add({
       code: 'RENAMED_OPERATION',
       message: `Tool name "${base}" is taken; this operation is "${name}".`,
@@ -302,7 +323,7 @@ function importOperation(
       metadata,
       ...(risk === undefined ? {} : { risk }),
       input: lazyInputSchema(name, plan.input),
-      execute: createCall(plan, { ...info, name }, context.baseUrl, options),
+      execute: createCall(plan, { ...info, name }, context.baseUrl, options, context.limits.maxResponseBytes),
     });
     toolbox.register(tool);
   } catch (error) {
