@@ -43,23 +43,25 @@ export function readLimits(options: {
  */
 export function checkDocumentSize(document: object, maxBytes: number): void {
   let size = 0;
-  const pending: unknown[] = [document];
+  const pending: object[] = [document];
   while (pending.length > 0 && size <= maxBytes) {
-    const value = pending.pop();
-    if (typeof value === 'string') size += value.length + 2;
-    else if (typeof value === 'number' || typeof value === 'boolean') size += 5;
-    else if (value === null || typeof value !== 'object') size += 4;
-    else if (Array.isArray(value)) {
-      size += 2 + value.length;
-      for (let index = value.length - 1; index >= 0 && size <= maxBytes; index--) pending.push(value[index]);
-    } else {
-      size += 2;
-      for (const key in value) {
-        if (!Object.hasOwn(value, key)) continue;
-        size += key.length + 4;
-        pending.push((value as Record<string, unknown>)[key]);
-        if (size > maxBytes) break;
+    const value = pending.pop() as object;
+    const array = Array.isArray(value);
+    const keys = array ? undefined : Object.keys(value);
+    const length = array ? (value as unknown[]).length : (keys as string[]).length;
+    size += 2 + length;
+    for (let index = 0; index < length && size <= maxBytes; index++) {
+      let item: unknown;
+      if (keys === undefined) item = (value as unknown[])[index];
+      else {
+        const key = keys[index] as string;
+        size += key.length + 3;
+        item = (value as Record<string, unknown>)[key];
       }
+      // Primitives are counted in place; only objects and arrays wait on the stack.
+      if (typeof item === 'string') size += item.length + 2;
+      else if (typeof item === 'object' && item !== null) pending.push(item);
+      else size += 5;
     }
   }
   if (size > maxBytes) {
