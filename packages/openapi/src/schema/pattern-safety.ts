@@ -71,7 +71,7 @@ function check(pattern: string): boolean {
 }
 
 /** Skips one escape (`\d`, `\.`, `\x41`, `\u0041`); refuses backreferences (`\1`, `\k<name>`). */
-function escape(pattern: string, index: number): number {
+function skipEscape(pattern: string, index: number): number {
   const next = pattern[index + 1];
   if (next === undefined || /[1-9k]/.test(next)) throw new Unsafe();
   if (next === 'x') return index + 4;
@@ -92,7 +92,7 @@ function characterClass(pattern: string, index: number): number {
 /** Skips one atom: an escape, a class, `.` or a literal character. */
 function atom(pattern: string, index: number): number {
   const char = pattern[index];
-  if (char === '\\') return escape(pattern, index);
+  if (char === '\\') return skipEscape(pattern, index);
   if (char === '[') return characterClass(pattern, index);
   if (char === '*' || char === '+' || char === '?') throw new Unsafe();
   return index + 1;
