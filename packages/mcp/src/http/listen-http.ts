@@ -6,10 +6,12 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { McpCloseOptions, McpSession, McpTransport } from '../server/types';
 import {
   BodyTooLargeError,
-  checkRequest,
+  createRequestGuard,
   isLoopback,
   loopbackHosts,
   loopbackOrigins,
+  nodeHeaders,
+  type RequestGuard,
   readBody,
 } from './guards';
 import { RequestIds } from './request-ids';
@@ -57,13 +59,13 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
   const requestIds = new WeakMap<StreamableHTTPServerTransport, RequestIds>();
   const idleMs = options.sessionIdleTimeoutMs ?? 15 * 60_000;
   let closing = false;
-  let guard: Parameters<typeof checkRequest>[1] | undefined;
+  let guard: RequestGuard | undefined;
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (closing || host.isClosed()) return sendError(response, 503, -32000, 'Server is shutting down.');
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname !== path) return sendError(response, 404, -32000, `Not found: use ${path}.`);
-    const refusal = guard === undefined ? undefined : checkRequest(request, guard);
+    const refusal = guard?.check(nodeHeaders(request));
     if (refusal !== undefined)
       return sendError(response, refusal.status, -32000, refusal.message, refusal.headers);
     const sessionHeader = request.headers['mcp-session-id'];
@@ -152,17 +154,12 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
   });
   const { port } = server.address() as AddressInfo;
   const hostName = bind.includes(':') && !bind.startsWith('[') ? `[${bind}]` : bind;
-  guard = {
-    allowedHosts: new Set(
-      (options.allowedHosts ?? [...loopbackHosts(port), `${hostName}:${port}`]).map((value) =>
-        value.toLowerCase(),
-      ),
-    ),
-    allowedOrigins: new Set(
-      (options.allowedOrigins ?? loopbackOrigins(port)).map((value) => value.toLowerCase()),
-    ),
+  guard = createRequestGuard({
+    allowedHosts: options.allowedHosts ?? [...loopbackHosts(port), `${hostName}:${port}`],
+    allowedOrigins: options.allowedOrigins ?? loopbackOrigins(port),
     token: options.token,
-  };
+    realm: 'mcp',
+  });
   // Abandoned sessions (a client that never sends DELETE) must not fill maxSessions forever.
   const sweeper = setInterval(
     () => {
