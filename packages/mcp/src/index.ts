@@ -40,7 +40,7 @@ export type {
   McpToolDeclaration,
 } from './declarations/types';
 export { ERROR_META_KEY } from './declarations/types';
-export type { McpHttpOptions, McpHttpServer } from './http/types';
+export type { McpAuthInfo, McpHttpOptions, McpHttpServer } from './http/types';
 export type {
   McpObservable,
   McpObservedOutcome,

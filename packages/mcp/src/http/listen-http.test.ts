@@ -3,6 +3,7 @@ import { createTool, createToolbox } from '@armorer/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describeClientSuite, resultText } from '../__fixtures__/client-suite';
+import { CLIENT_FLAVORS, connectHttp } from '../__fixtures__/clients';
 import { createEchoToolbox, createFixtureToolbox } from '../__fixtures__/toolbox';
 import { createMCP } from '../server/create-mcp';
 import type { McpHttpOptions } from './types';
@@ -15,18 +16,27 @@ async function httpClient(url: string, headers?: Record<string, string>) {
   return client;
 }
 
-describeClientSuite('Streamable HTTP on loopback', async () => {
-  const mcp = createMCP(createFixtureToolbox({ onSwap: () => mcp.setToolbox(createEchoToolbox()) }));
-  const endpoint = await mcp.serveHttp();
-  const client = await httpClient(endpoint.url);
-  return {
-    client,
-    close: async () => {
-      await client.close();
-      await mcp.close();
-    },
-  };
-});
+for (const sdk of ['v2', 'v1'] as const) {
+  for (const flavor of sdk === 'v1' ? (['v1'] as const) : CLIENT_FLAVORS) {
+    describeClientSuite(
+      `Streamable HTTP on loopback, served by the ${sdk} package, ${flavor} client`,
+      async () => {
+        const mcp = createMCP(createFixtureToolbox({ onSwap: () => mcp.setToolbox(createEchoToolbox()) }), {
+          sdk,
+        });
+        const endpoint = await mcp.serveHttp();
+        const client = await connectHttp(endpoint.url, flavor);
+        return {
+          client,
+          close: async () => {
+            await client.close();
+            await mcp.close();
+          },
+        };
+      },
+    );
+  }
+}
 
 const initialize = {
   jsonrpc: '2.0',

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HttpSessionTransport, McpBackend } from '../server/backend';
@@ -83,6 +82,21 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
     const refusal = guard === undefined ? undefined : checkRequest(request, guard);
     if (refusal !== undefined)
       return sendError(response, refusal.status, -32000, refusal.message, refusal.headers);
+    if (options.authenticate !== undefined) {
+      let auth: unknown;
+      try {
+        auth = await options.authenticate(request);
+      } catch {
+        auth = undefined;
+      }
+      if (auth === undefined) {
+        return sendError(response, 401, -32000, 'Unauthorized.', {
+          'www-authenticate': 'Bearer realm="mcp"',
+        });
+      }
+      // Where the SDK's transports (and its own auth middleware) carry it.
+      (request as IncomingMessage & { auth?: unknown }).auth = auth;
+    }
     const sessionHeader = request.headers['mcp-session-id'];
     const sessionId = Array.isArray(sessionHeader) ? sessionHeader[0] : sessionHeader;
     const existing = sessionId === undefined ? undefined : transports.get(sessionId);
