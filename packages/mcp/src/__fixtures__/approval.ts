@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { createProcessLocalApprovalStateStore } from '@armorer/approval';
+import { type ApprovalStateStore, createProcessLocalApprovalStateStore } from '@armorer/approval';
 import { createTool, createToolbox, type PendingApproval } from '@armorer/core';
 import { z } from 'zod';
 import type { McpAuthInfo } from '../http/types';
@@ -15,8 +15,11 @@ export interface PayLedger {
  * A toolbox whose `pay` tool pauses every call for approval (`approvalPolicy: always`) under a signed
  * binding; only a resume of that binding can run it.
  */
-export function createPayToolbox(ledger: PayLedger, options: { readonly signed?: boolean } = {}) {
-  const approvalStateStore = createProcessLocalApprovalStateStore();
+export function createPayToolbox(
+  ledger: PayLedger,
+  options: { readonly signed?: boolean; readonly store?: ApprovalStateStore } = {},
+) {
+  const approvalStateStore = options.store ?? createProcessLocalApprovalStateStore();
   const pay = createTool({
     name: 'pay',
     description: 'Send a payment',

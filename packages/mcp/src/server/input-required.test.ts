@@ -272,6 +272,24 @@ describe('2026-07-28: a paused call answers input_required with the signed appro
     expect(errorCodeOf(noBinding)).toBe('APPROVAL_REQUIRED');
   });
 
+  test('stateless: a pause from one instance is approved through another sharing the secret and the store', async () => {
+    const ledger: PayLedger = { paid: [], paused: [] };
+    const { toolbox, approvalStateStore } = createPayToolbox(ledger);
+    // A second instance: its own toolbox object, the same tools, secret and (shared) approval store.
+    const twin = createPayToolbox(ledger, { store: approvalStateStore });
+    const urls: string[] = [];
+    for (const served of [toolbox, twin.toolbox]) {
+      const mcp = createMCP(served, { callOptions: (info) => principalContext(info) });
+      servers.push(mcp);
+      urls.push((await mcp.serveHttp({ authenticate: authenticateByBearer })).url);
+    }
+    const [first, second] = urls as [string, string];
+    const { state } = await pause(first);
+    expect(resultText(resultOf(await rawCall(second, answer(state, approve))))).toBe('paid 300');
+    expect(errorCodeOf(resultOf(await rawCall(first, answer(state, approve))))).toBe('APPROVAL_INVALID');
+    expect(ledger.paid).toEqual([300]);
+  });
+
   test('a Mcp-Name header that disagrees with the body is refused before anything runs', async () => {
     const { url, ledger } = await serve();
     const refused = await rawCall(
