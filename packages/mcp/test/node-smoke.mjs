@@ -10,7 +10,10 @@ import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import { createTool, createToolbox } from '@armorer/core';
-import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttp } from '@modelcontextprotocol/client';
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernHttp,
+} from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -63,7 +66,10 @@ for (const { createMCP, fromMcpTools, toMcpTools } of [esm, cjs]) {
   const result = await imported.toolbox.execute({ name: 'remote.add-numbers', arguments: { a: 4, b: 4 } });
   assert.equal(result.result, '8');
 
-  const modern = new ModernClient({ name: 'node-smoke', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+  const modern = new ModernClient(
+    { name: 'node-smoke', version: '1.0.0' },
+    { versionNegotiation: { mode: 'auto' } },
+  );
   await modern.connect(new ModernHttp(new URL(endpoint.url)));
   assert.equal(modern.getProtocolEra(), 'modern');
   const modernSum = await modern.callTool({ name: 'add-numbers', arguments: { a: 20, b: 3 } });
@@ -77,7 +83,10 @@ for (const { createMCP, fromMcpTools, toMcpTools } of [esm, cjs]) {
   const v1Endpoint = await legacyOnly.serveHttp();
   const v1Http = new Client({ name: 'node-smoke', version: '1.0.0' });
   await v1Http.connect(new StreamableHTTPClientTransport(new URL(v1Endpoint.url)));
-  assert.equal((await v1Http.callTool({ name: 'add-numbers', arguments: { a: 1, b: 1 } })).content[0].text, '2');
+  assert.equal(
+    (await v1Http.callTool({ name: 'add-numbers', arguments: { a: 1, b: 1 } })).content[0].text,
+    '2',
+  );
   await v1Http.close();
   await legacyOnly.close();
 }

@@ -44,6 +44,16 @@ function declaresOutput(toolbox: Toolbox, name: string): boolean {
   return structured;
 }
 
+/** What settling a pause needs; built only when a call paused (or resumes), never on the common path. */
+function settleContext(
+  host: CallHost,
+  toolbox: Toolbox,
+  options: RunOptions,
+  call: SettleContext['call'],
+): SettleContext {
+  return { host, toolbox, options, call, structured: () => declaresOutput(toolbox, call.name) };
+}
+
 type CallParams = { readonly name: string; readonly arguments?: Record<string, unknown> | undefined };
 type RunOptions = McpCallOptions & { readonly signal: AbortSignal };
 
@@ -145,15 +155,9 @@ async function runCall(host: CallHost, params: CallParams, channel: CallChannel)
     });
     const options: RunOptions = { ...chosen, signal: channel.signal };
     const call = { id: callId, name: params.name, arguments: params.arguments ?? {} };
-    const context: SettleContext = {
-      host,
-      toolbox,
-      options,
-      call,
-      structured: () => declaresOutput(toolbox, params.name),
-    };
-    if (channel.era === 'modern' && channel.requestState !== undefined)
-      return await resumeRetry(params, channel, context);
+    if (channel.era === 'modern' && channel.requestState !== undefined) {
+      return await resumeRetry(params, channel, settleContext(host, toolbox, options, call));
+    }
     const progressToken = channel.meta?.['progressToken'];
     if (progressToken !== undefined) {
       stopProgress = host.progress.route(toolbox, callId, progressSink(channel, progressToken));
@@ -165,7 +169,7 @@ async function runCall(host: CallHost, params: CallParams, channel: CallChannel)
         // Only a signed pause can travel through the client: without a binding, the call stays an isError result.
         if (pending.binding !== undefined && channel.supportsFormElicitation()) return askModern(pending);
       } else if (channel.supportsFormElicitation()) {
-        return await askLegacy(result, channel, context);
+        return await askLegacy(result, channel, settleContext(host, toolbox, options, call));
       }
     }
     return toCallToolResult(result, result.outcome === 'success' && declaresOutput(toolbox, params.name));
