@@ -30,13 +30,18 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs = 5_000)
  * either era): list, call, invalid call, throwing tool, unknown tool, policy denial, progress, cancel,
  * a fromMcpTools round trip and list_changed.
  */
-export function describeClientSuite(label: string, connect: () => Promise<Connection>): void {
+export function describeClientSuite(
+  label: string,
+  connect: () => Promise<Connection>,
+  /** The era the client should land on (default: 2026 for the v2 client in `auto` mode, else 2025). */
+  era?: 'legacy' | 'modern',
+): void {
   describe(`createMCP over ${label}`, () => {
     test('lists tools with input/output schemas and annotations, in order, with the catalog revision', async () => {
       const { client, close } = await connect();
       try {
         // The v2 client negotiated 2026-07-28 when asked to ('auto'), the 2025 handshake otherwise.
-        expect(client.era()).toBe(client.flavor === 'v2-modern' ? 'modern' : 'legacy');
+        expect(client.era()).toBe(era ?? (client.flavor === 'v2-modern' ? 'modern' : 'legacy'));
         const listed = await client.listTools();
         const tools = listed.tools as Array<{ name: string; [key: string]: unknown }>;
         expect(tools.map((tool) => tool.name)).toEqual(FIXTURE_TOOL_NAMES);

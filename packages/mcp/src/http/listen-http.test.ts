@@ -17,7 +17,8 @@ async function httpClient(url: string, headers?: Record<string, string>) {
 }
 
 for (const sdk of ['v2', 'v1'] as const) {
-  for (const flavor of sdk === 'v1' ? (['v1'] as const) : CLIENT_FLAVORS) {
+  // On the v1 package a 2026-capable client falls back to the 2025 handshake.
+  for (const flavor of sdk === 'v1' ? (['v1', 'v2-modern'] as const) : CLIENT_FLAVORS) {
     describeClientSuite(
       `Streamable HTTP on loopback, served by the ${sdk} package, ${flavor} client`,
       async () => {
@@ -34,6 +35,7 @@ for (const sdk of ['v2', 'v1'] as const) {
           },
         };
       },
+      sdk === 'v1' ? 'legacy' : undefined,
     );
   }
 }

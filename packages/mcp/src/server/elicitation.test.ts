@@ -7,7 +7,7 @@ import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { createPayToolbox, type PayLedger, principalContext } from '../__fixtures__/approval';
 import { resultText } from '../__fixtures__/client-suite';
-import { connectInMemory } from '../__fixtures__/clients';
+import { connectHttp, connectInMemory } from '../__fixtures__/clients';
 import { ERROR_META_KEY } from '../declarations/types';
 import { createMCP } from './create-mcp';
 import type { ElicitedRequestContext } from './types';
@@ -246,5 +246,26 @@ describe('2025 elicitation: the prompt is sanitized, a refusal revokes the bindi
       expect(await store.state(parseApprovalBinding(pending.binding))).toBe('consumed');
       await mcp.close();
     });
+  }
+});
+
+describe('2025 elicitation over Streamable HTTP sessions', () => {
+  for (const sdk of ['v2', 'v1'] as const) {
+    for (const flavor of sdk === 'v1' ? (['v1'] as const) : (['v1', 'v2-legacy'] as const)) {
+      test(`${flavor} client, served by the ${sdk} package: the prompt reaches the client mid-call; approve runs once`, async () => {
+        const ledger: PayLedger = { paid: [], paused: [] };
+        const { toolbox } = createPayToolbox(ledger);
+        const mcp = createMCP(toolbox, { sdk, callOptions: (info) => principalContext(info) });
+        const { url } = await mcp.serveHttp();
+        const client = await connectHttp(url, flavor, () => ({
+          action: 'accept',
+          content: { approve: true },
+        }));
+        expect(resultText(await client.callTool({ name: 'pay', arguments: { cents: 9 } }))).toBe('paid 9');
+        expect(ledger.paid).toEqual([9]);
+        await client.close();
+        await mcp.close();
+      });
+    }
   }
 });
