@@ -11,8 +11,12 @@ import { z } from 'zod';
 /** One contender: a connected SDK client, and one `tools/call` of `add` through it. */
 export interface McpCase {
   readonly label: string;
-  /** Which SDK baseline this case is compared with (`v1`: 2025 era, v1 client; `v2`: 2026 era, v2 client). */
-  readonly era: 'v1' | 'v2';
+  /**
+   * The group whose first case is the baseline of the others: the server package and the protocol era
+   * (`v1-2025`: the v1 package, v1 client; `v2-2025`: the v2 packages, v1 client; `v2-2026`: the v2
+   * packages, v2 client in the 2026-07-28 era).
+   */
+  readonly group: 'v1-2025' | 'v2-2025' | 'v2-2026';
   call(): Promise<string>;
   close(): Promise<void>;
 }
@@ -63,7 +67,7 @@ export async function sdkCase(): Promise<McpCase> {
   const client = await clientFor((transport) => server.connect(transport));
   return {
     label: 'sdk v1: McpServer.registerTool',
-    era: 'v1',
+    group: 'v1-2025',
     call: async () => text(await client.callTool({ name: 'add', arguments: ARGUMENTS })),
     close: () => server.close(),
   };
@@ -75,9 +79,38 @@ export async function armorerCase(sdk: 'v1' | 'v2' = 'v2'): Promise<McpCase> {
   const client = await clientFor((transport) => mcp.connect(transport));
   return {
     label: `armorer: createMCP (${sdk} package), v1 client`,
-    era: 'v1',
+    group: sdk === 'v1' ? 'v1-2025' : 'v2-2025',
     call: async () => text(await client.callTool({ name: 'add', arguments: ARGUMENTS })),
     close: () => mcp.close(),
+  };
+}
+
+function v2McpServer() {
+  const server = new V2McpServer({ name: 'sdk', version: '1.0.0' });
+  server.registerTool(
+    'add',
+    { description: 'Add two numbers', inputSchema: z.object(shape) },
+    async ({ a, b }) => ({
+      content: [{ type: 'text', text: String(a + b) }],
+    }),
+  );
+  return server;
+}
+
+/** The 2025 baseline on the v2 packages: the v2 `McpServer`, served by `serveStdio`, a v1 client. */
+export async function sdkV2LegacyCase(): Promise<McpCase> {
+  let handle: { close(): Promise<void> } | undefined;
+  const client = await clientFor(async (transport) => {
+    handle = serveStdio(v2McpServer, { transport: transport as never });
+  });
+  return {
+    label: 'sdk v2: McpServer.registerTool, v1 client',
+    group: 'v2-2025',
+    call: async () => text(await client.callTool({ name: 'add', arguments: ARGUMENTS })),
+    close: async () => {
+      await client.close();
+      await handle?.close();
+    },
   };
 }
 
@@ -85,22 +118,11 @@ export async function armorerCase(sdk: 'v1' | 'v2' = 'v2'): Promise<McpCase> {
 export async function sdkModernCase(): Promise<McpCase> {
   let handle: { close(): Promise<void> } | undefined;
   const client = await modernClientFor(async (transport) => {
-    handle = serveStdio(
-      () => {
-        const server = new V2McpServer({ name: 'sdk', version: '1.0.0' });
-        server.registerTool(
-          'add',
-          { description: 'Add two numbers', inputSchema: z.object(shape) },
-          async ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }),
-        );
-        return server;
-      },
-      { transport: transport as never },
-    );
+    handle = serveStdio(v2McpServer, { transport: transport as never });
   });
   return {
     label: 'sdk v2: McpServer.registerTool, 2026',
-    era: 'v2',
+    group: 'v2-2026',
     call: async () => text(await client.callTool({ name: 'add', arguments: ARGUMENTS })),
     close: async () => {
       await client.close();
@@ -115,7 +137,7 @@ export async function armorerModernCase(): Promise<McpCase> {
   const client = await modernClientFor((transport) => mcp.connect(transport as never));
   return {
     label: 'armorer: createMCP, v2 client, 2026',
-    era: 'v2',
+    group: 'v2-2026',
     call: async () => text(await client.callTool({ name: 'add', arguments: ARGUMENTS })),
     close: () => mcp.close(),
   };
