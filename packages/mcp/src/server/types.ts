@@ -43,11 +43,14 @@ export interface CreateMcpOptions {
   /** Per-call options (owner, request context, timeout) chosen from the call. */
   readonly callOptions?: (info: McpCallInfo) => McpCallOptions | undefined;
   /**
-   * Ask the human through MCP elicitation when a policy answers `needs_approval` or `needs_input` and the
-   * client supports it (default true). The call is then run again with the answer on
-   * `requestContext.elicitation`, where the policy reads it; an approval with a signed binding (and a
-   * request context) is resumed through `toolbox.resumeApproval` instead. Without client support the call ends as an
-   * `isError` result carrying the reason. A `timeout` from `callOptions` also bounds the wait for the answer.
+   * Ask the human when a policy answers `needs_approval` or `needs_input` and the client declared form
+   * elicitation (default true): a 2026-07-28 call answers `input_required` whose `requestState` is the
+   * signed pause (so it needs an `approvalSecret`), a 2025 call sends `elicitation/create`. An approval (or
+   * the input) resumes a signed pause through `toolbox.resumeApproval`, once, with the answer on
+   * `requestContext.elicitation`; a refusal revokes its binding. A 2025 pause without a signed binding is
+   * run again with the answer on `requestContext.elicitation`, where the policy reads it. Otherwise the
+   * call ends as an `isError` result carrying the reason. A `timeout` from `callOptions` also bounds a
+   * 2025 wait for the answer.
    */
   readonly elicitation?: boolean;
   /**
