@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import { parseApprovalBinding } from '@armorer/approval';
+import { createTool, createToolbox } from '@armorer/core';
 import {
   authenticateByBearer,
   createPayToolbox,
@@ -13,7 +14,7 @@ import { resultText } from '../__fixtures__/client-suite';
 import { connectHttp, connectInMemory } from '../__fixtures__/clients';
 import { createMCP } from './create-mcp';
 import { decodeRequestState, encodeRequestState } from './request-state';
-import type { ArmorerMcpServer } from './types';
+import type { ArmorerMcpServer, ElicitedRequestContext } from './types';
 
 let servers: ArmorerMcpServer[] = [];
 afterEach(async () => {
@@ -300,5 +301,55 @@ describe('2026-07-28: a paused call answers input_required with the signed appro
     expect(refused.status).toBe(400);
     expect((refused.body['error'] as { code: number }).code).toBe(-32020);
     expect(ledger.paused).toEqual([]);
+  });
+});
+
+describe('2026-07-28: needs_input travels the same way', () => {
+  test('the input form is asked, the answer reaches the resumed call once, an answer off the form is refused', async () => {
+    const seen: unknown[] = [];
+    const deploy = createTool({
+      name: 'deploy',
+      description: 'Deploy to the environment a human names',
+      policy: {
+        beforeExecute: () => ({
+          status: 'needs_input',
+          reason: 'Which environment?',
+          input: {
+            type: 'object',
+            properties: { environment: { type: 'string', enum: ['staging', 'prod'] } },
+            required: ['environment'],
+          },
+        }),
+      },
+      execute: (_params, context) => {
+        const answer = (context.requestContext as ElicitedRequestContext | undefined)?.elicitation;
+        seen.push(answer?.content);
+        return `deployed to ${String(answer?.content['environment'])}`;
+      },
+    });
+    const toolbox = createToolbox([deploy], { approvalSecret: 'mcp-input-secret-0123456789abcdef' });
+    const mcp = createMCP(toolbox, { callOptions: (info) => principalContext(info) });
+    servers.push(mcp);
+    const { url } = await mcp.serveHttp({ authenticate: authenticateByBearer });
+    const first = resultOf(await rawCall(url, { name: 'deploy', arguments: {} }));
+    expect(first['resultType']).toBe('input_required');
+    const request = (first['inputRequests'] as Record<string, { params: { requestedSchema: unknown } }>)[
+      'approval'
+    ];
+    expect(request?.params.requestedSchema).toMatchObject({
+      properties: { environment: { enum: ['staging', 'prod'] } },
+    });
+    const state = first['requestState'] as string;
+    const retry = (content: Record<string, unknown>) =>
+      rawCall(url, {
+        name: 'deploy',
+        arguments: {},
+        requestState: state,
+        inputResponses: { approval: { action: 'accept', content } },
+      }).then(resultOf);
+    expect(errorCodeOf(await retry({ environment: 'moon' }))).toBe('INPUT_REQUIRED');
+    expect(resultText(await retry({ environment: 'staging' }))).toBe('deployed to staging');
+    expect(errorCodeOf(await retry({ environment: 'staging' }))).toBe('APPROVAL_INVALID');
+    expect(seen).toEqual([{ environment: 'staging' }]);
   });
 });
