@@ -1,7 +1,7 @@
 /**
  * @armorer/test: testing utilities for armorer. Mock tools that record their calls, a test registry
  * with a history of calls and results, recorders for toolbox and tool events, and conformance suites for
- * the approval and grant store contracts.
+ * the approval, grant and result store contracts and for store factories (options and error classes).
  *
  * @example
  * ```ts
@@ -27,6 +27,12 @@ export type {
   RegisterTest,
   ToolResultCacheConformanceOptions,
 } from './conformance/tool-result-cache';
+export { storeFactoryConformance } from './conformance/store-factory';
+export type {
+  ConformingStores,
+  DisposableStores,
+  StoreFactoryAdapter,
+} from './conformance/store-factory-types';
 export { defineToolResultCacheConformance } from './conformance/tool-result-cache';
 export { TOOL_EVENT_TYPES, TOOLBOX_EVENT_TYPES } from './events/event-types';
 export type { EventRecorder, ToolboxEventSource, ToolEventSource } from './events/record-events';
