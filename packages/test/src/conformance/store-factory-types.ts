@@ -7,7 +7,14 @@ export interface ConformingStores {
   readonly approvalStateStore: ApprovalStateStore;
   readonly grantStateStore: GrantStateStore;
   readonly cache: ToolResultCache;
-  readonly settings: Readonly<Record<string, unknown>>;
+  /** The options in effect, defaults applied. */
+  readonly settings: {
+    readonly prefix: string;
+    readonly reservationLeaseMs: number;
+    readonly retainExpiredMs: number;
+    readonly retainResultsMs: number;
+    readonly operationTimeoutMs: number;
+  };
   ready(): Promise<void>;
   close(): void;
 }
