@@ -9,8 +9,6 @@ export { onServer } from './on-server';
 export type { ServerStoreAdapterOptions } from './server-store-adapter';
 export { serverStoreAdapter } from './server-store-adapter';
 export type { ServerHandle, ServerUrl } from './servers';
-export type { SilentServer } from './silent-server';
-export { startSilentServer } from './silent-server';
 export {
   freePort,
   postgresBinDir,
@@ -19,3 +17,5 @@ export {
   startPostgresServer,
   startRedisServer,
 } from './servers';
+export type { SilentServer } from './silent-server';
+export { startSilentServer } from './silent-server';

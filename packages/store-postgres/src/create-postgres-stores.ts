@@ -56,7 +56,8 @@ const SPEC: StoreFactorySpec = {
 export function createPostgresStores(options: PostgresStoresOptions): PostgresStores {
   const settings = resolveStoreOptions(SPEC, options);
   const client: unknown = options.client;
-  if (typeof (client as { query?: unknown } | null)?.query !== 'function') throw misconfigured(wrongClient(client));
+  if (typeof (client as { query?: unknown } | null)?.query !== 'function')
+    throw misconfigured(wrongClient(client));
   const connection = new PostgresConnection(client as PostgresQueryable, settings.operationTimeoutMs);
   const shared = { client: connection, tablePrefix: settings.prefix };
   return Object.freeze({
@@ -79,7 +80,8 @@ export function createPostgresStores(options: PostgresStoresOptions): PostgresSt
 
 function wrongClient(client: unknown): string {
   const given = describeValue(client);
-  const expected = 'createPostgresStores() needs a pg Pool (or a connected pg Client): anything with query({ text, values })';
+  const expected =
+    'createPostgresStores() needs a pg Pool (or a connected pg Client): anything with query({ text, values })';
   if (typeof client === 'string') {
     return `${expected}, not a connection string (${given}). For example: createPostgresStores({ client: new pg.Pool({ connectionString }) }).`;
   }

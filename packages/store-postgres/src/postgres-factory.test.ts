@@ -53,7 +53,11 @@ onServer(serverUrl('postgres'), 'the PostgreSQL store factory tests', (url) => {
       prefix,
       defaultPrefix: 'armorer_',
       wrongConnections: [
-        ['an ioredis client', { evalsha() {}, eval() {}, status: 'ready' }, 'use createRedisStores({ client })'],
+        [
+          'an ioredis client',
+          { evalsha() {}, eval() {}, status: 'ready' },
+          'use createRedisStores({ client })',
+        ],
         ['a connection string', url, 'not a connection string'],
         ['an object of another kind', { execute() {} }, 'needs a pg Pool'],
       ],
@@ -102,7 +106,10 @@ onServer(serverUrl('postgres'), 'the PostgreSQL store factory tests', (url) => {
       stranger.username = 'no_such_user';
       const made = storesAt(stranger.toString());
       try {
-        expect(await failure(() => made.stores.ready())).toMatchObject({ code: 'misconfigured', retryable: false });
+        expect(await failure(() => made.stores.ready())).toMatchObject({
+          code: 'misconfigured',
+          retryable: false,
+        });
       } finally {
         await made.dispose();
       }
@@ -129,7 +136,10 @@ onServer(serverUrl('postgres'), 'the PostgreSQL store factory tests', (url) => {
       const made = storesAt(url, { prefix });
       await made.stores.ready();
       await made.pool.end();
-      expect(await failure(() => made.stores.cache.get('k'))).toMatchObject({ code: 'closed', retryable: false });
+      expect(await failure(() => made.stores.cache.get('k'))).toMatchObject({
+        code: 'closed',
+        retryable: false,
+      });
       const charge = createTool({
         name: 'charge',
         description: 'Charges a card',

@@ -3,12 +3,17 @@ import { createTool, createToolbox, StoreError } from '@armorer/core';
 import { withToolboxIdempotency } from '@armorer/idempotency';
 import { storeFactoryConformance } from '@armorer/test';
 import { freePort, onServer, serverUrl, startSilentServer } from '@armorer/test-servers';
-import { CLIENT_KINDS, type ClientKind, type TestClient } from './__fixtures__/clients';
 import { z } from 'zod';
+import { CLIENT_KINDS, type ClientKind, type TestClient } from './__fixtures__/clients';
 import { createRedisStores } from './create-redis-stores';
 
 /** Stores over a client of `kind` asked to connect to `url`, disposed with it (and `after`). */
-function storesAt(kind: ClientKind, url: string, options: Record<string, unknown>, after?: () => Promise<void>) {
+function storesAt(
+  kind: ClientKind,
+  url: string,
+  options: Record<string, unknown>,
+  after?: () => Promise<void>,
+) {
   const started = kind.start(url);
   return {
     stores: createRedisStores({ client: started.client, prefix: 'conformance:', ...options }),
@@ -40,9 +45,17 @@ onServer(serverUrl('redis'), 'the Redis store factory tests', (url) => {
           prefix,
           defaultPrefix: 'armorer:',
           wrongConnections: [
-            ['a pg Pool', { query() {}, connect() {}, totalCount: 0 }, 'use createPostgresStores({ client })'],
+            [
+              'a pg Pool',
+              { query() {}, connect() {}, totalCount: 0 },
+              'use createPostgresStores({ client })',
+            ],
             ['a URL', 'redis://127.0.0.1:6379', 'not a URL'],
-            ['an object of another kind', { get() {}, set() {} }, 'an ioredis Redis or Cluster, or a node-redis client'],
+            [
+              'an object of another kind',
+              { get() {}, set() {} },
+              'an ioredis Redis or Cluster, or a node-redis client',
+            ],
           ],
           async stalled(options) {
             const silent = await startSilentServer();

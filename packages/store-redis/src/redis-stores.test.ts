@@ -26,10 +26,10 @@ onServer(serverUrl('redis'), 'the Redis store tests', (url) => {
       });
 
       approvalStateStoreConformance(() => stores().approvalStateStore, { describe, it });
-      grantStateStoreConformance(
-        () => stores({ prefix: `${prefix}${Math.random()}:` }).grantStateStore,
-        { describe, it },
-      );
+      grantStateStoreConformance(() => stores({ prefix: `${prefix}${Math.random()}:` }).grantStateStore, {
+        describe,
+        it,
+      });
       defineToolResultCacheConformance(() => stores().cache, {
         test,
         name: 'Redis ToolResultCache',

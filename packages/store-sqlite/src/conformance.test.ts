@@ -5,8 +5,8 @@ import {
   grantStateStoreConformance,
 } from '@armorer/test';
 import { tempDatabase } from './__fixtures__/temp-db';
-import { SqliteDatabase } from './driver/sqlite-database';
 import { createSqliteStores } from './create-sqlite-stores';
+import { SqliteDatabase } from './driver/sqlite-database';
 import { seedLegacyStarted, sqliteToolResultCache } from './results/sqlite-tool-result-cache';
 
 const temp = tempDatabase('conformance');
@@ -24,7 +24,11 @@ approvalStateStoreConformance(
   { describe, it },
   { name: 'SQLite ApprovalStateStore' },
 );
-grantStateStoreConformance(() => stores.grantStateStore, { describe, it }, { name: 'SQLite GrantStateStore' });
+grantStateStoreConformance(
+  () => stores.grantStateStore,
+  { describe, it },
+  { name: 'SQLite GrantStateStore' },
+);
 defineToolResultCacheConformance(() => stores.cache, {
   test,
   name: 'SQLite ToolResultCache',

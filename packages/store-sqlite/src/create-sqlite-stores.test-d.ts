@@ -29,7 +29,12 @@ test('the stores spread into createToolbox and withToolboxIdempotency', () => {
 });
 
 test('options: a path is required, flat names, no old ones', () => {
-  createSqliteStores({ path: ':memory:', prefix: 'billing_', reservationLeaseMs: 1000, operationTimeoutMs: 500 });
+  createSqliteStores({
+    path: ':memory:',
+    prefix: 'billing_',
+    reservationLeaseMs: 1000,
+    operationTimeoutMs: 500,
+  });
   // @ts-expect-error a path is required
   createSqliteStores({});
   // @ts-expect-error the path goes in an options object: createSqliteStores({ path })

@@ -78,14 +78,18 @@ export function createSqliteStores(options: SqliteStoresOptions): SqliteStores {
     );
   }
   if (synchronous !== undefined && synchronous !== 'full' && synchronous !== 'normal') {
-    throw misconfigured(`createSqliteStores() option synchronous must be "full" or "normal"; it was ${describeValue(synchronous)}.`);
+    throw misconfigured(
+      `createSqliteStores() option synchronous must be "full" or "normal"; it was ${describeValue(synchronous)}.`,
+    );
   }
   for (const [name, value] of [
     ['sweepEvery', sweepEvery],
     ['sweepBatch', sweepBatch],
   ] as const) {
     if (value !== undefined && !(typeof value === 'number' && Number.isInteger(value) && value > 0)) {
-      throw misconfigured(`createSqliteStores() option ${name} must be a positive whole number; it was ${describeValue(value)}.`);
+      throw misconfigured(
+        `createSqliteStores() option ${name} must be a positive whole number; it was ${describeValue(value)}.`,
+      );
     }
   }
   if (now !== undefined && typeof now !== 'function') {

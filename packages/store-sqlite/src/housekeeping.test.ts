@@ -7,8 +7,8 @@ import {
   fixtureView,
 } from '@armorer/test/fixtures';
 import { tempDatabase } from './__fixtures__/temp-db';
-import { SqliteDatabase } from './driver/sqlite-database';
 import { createSqliteStores } from './create-sqlite-stores';
+import { SqliteDatabase } from './driver/sqlite-database';
 
 const temp = tempDatabase('housekeeping');
 afterAll(() => temp.cleanup());

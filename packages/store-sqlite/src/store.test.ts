@@ -8,9 +8,9 @@ import {
   fixtureView,
 } from '@armorer/test/fixtures';
 import { tempDatabase } from './__fixtures__/temp-db';
+import { createSqliteStores } from './create-sqlite-stores';
 import { SqliteDatabase } from './driver/sqlite-database';
 import { StoreError } from './errors/store-error';
-import { createSqliteStores } from './create-sqlite-stores';
 import { SCHEMA_VERSION } from './schema/migrations';
 
 const temp = tempDatabase('store');
@@ -70,7 +70,9 @@ describe('opening a file', () => {
     expect(error).toMatchObject({ name: 'StoreError', code: 'misconfigured', retryable: false });
     expect((error as Error).message).toContain(`Cannot open the SQLite database ${missing}`);
     // A folder is not a file either.
-    expect(await failure(() => createSqliteStores({ path: temp.dir }))).toMatchObject({ code: 'misconfigured' });
+    expect(await failure(() => createSqliteStores({ path: temp.dir }))).toMatchObject({
+      code: 'misconfigured',
+    });
   });
 
   test('bad options are refused with a misconfigured StoreError that names them', async () => {
@@ -132,7 +134,11 @@ describe('store failures are typed', () => {
       () => stores.grantStateStore.get('g'),
       () => stores.ready(),
     ]) {
-      expect(await failure(operation)).toMatchObject({ name: 'StoreError', code: 'closed', retryable: false });
+      expect(await failure(operation)).toMatchObject({
+        name: 'StoreError',
+        code: 'closed',
+        retryable: false,
+      });
     }
   });
 
@@ -187,8 +193,12 @@ describe('store failures are typed', () => {
       stores.cache.completeStarted('k', 'a', fixtureCompletedEntry('b', { completedAt: 1, value: null })),
     ).toThrow(TypeError);
     expect(stores.cache.renewStarted('k', 42 as never, 1)).toBe(false);
-    await expect(stores.approvalStateStore.issue({} as never)).rejects.toMatchObject({ code: 'invalid-binding' });
-    await expect(stores.grantStateStore.issue({ id: 'x' } as never)).rejects.toMatchObject({ code: 'invalid-grant' });
+    await expect(stores.approvalStateStore.issue({} as never)).rejects.toMatchObject({
+      code: 'invalid-binding',
+    });
+    await expect(stores.grantStateStore.issue({ id: 'x' } as never)).rejects.toMatchObject({
+      code: 'invalid-grant',
+    });
     expect(await stores.grantStateStore.get(42 as never)).toBeUndefined();
     stores.close();
   });
@@ -208,7 +218,9 @@ describe('reservation leases', () => {
     await expect(stores.approvalStateStore.reserve(approval, fixtureView(), now)).rejects.toMatchObject({
       code: 'already-reserved',
     });
-    await expect(stores.approvalStateStore.revoke(approval)).rejects.toMatchObject({ code: 'already-reserved' });
+    await expect(stores.approvalStateStore.revoke(approval)).rejects.toMatchObject({
+      code: 'already-reserved',
+    });
     now += 500;
     await stores.approvalStateStore.reserve(approval, fixtureView(), now);
     await stores.approvalStateStore.commit(approval);

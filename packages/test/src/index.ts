@@ -23,16 +23,16 @@ export { approvalStateStoreConformance } from './conformance/approval-state-stor
 export { grantStateStoreConformance } from './conformance/grant-state-store';
 export type { Awaitable, ConformanceOptions, ConformanceTestApi } from './conformance/harness';
 export { ConformanceError } from './conformance/harness';
-export type {
-  RegisterTest,
-  ToolResultCacheConformanceOptions,
-} from './conformance/tool-result-cache';
 export { storeFactoryConformance } from './conformance/store-factory';
 export type {
   ConformingStores,
   DisposableStores,
   StoreFactoryAdapter,
 } from './conformance/store-factory-types';
+export type {
+  RegisterTest,
+  ToolResultCacheConformanceOptions,
+} from './conformance/tool-result-cache';
 export { defineToolResultCacheConformance } from './conformance/tool-result-cache';
 export { TOOL_EVENT_TYPES, TOOLBOX_EVENT_TYPES } from './events/event-types';
 export type { EventRecorder, ToolboxEventSource, ToolEventSource } from './events/record-events';

@@ -90,12 +90,16 @@ describe('a store failure decides whether the call is worth retrying', () => {
 
   test('an explicit retryable and given details win; other causes leave the code to decide', () => {
     const lost = new StoreError({ code: 'unavailable', message: 'down', retryAfterMs: 40 });
-    expect(createToolError('IDEMPOTENCY_STORE_FAILED', 'm', { cause: lost, retryable: false })).toMatchObject({
-      retryable: false,
-    });
+    expect(createToolError('IDEMPOTENCY_STORE_FAILED', 'm', { cause: lost, retryable: false })).toMatchObject(
+      {
+        retryable: false,
+      },
+    );
     expect(
-      createToolError('APPROVAL_STORE_FAILED', 'm', { cause: lost, details: { reason: 'x', retryAfterMs: 7 } })
-        .details,
+      createToolError('APPROVAL_STORE_FAILED', 'm', {
+        cause: lost,
+        details: { reason: 'x', retryAfterMs: 7 },
+      }).details,
     ).toEqual({ reason: 'x', retryAfterMs: 7 });
     expect(
       createToolError('APPROVAL_STORE_FAILED', 'm', { cause: lost, details: { reason: 'store-failed' } }),

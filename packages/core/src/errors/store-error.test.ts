@@ -28,7 +28,9 @@ describe('StoreError', () => {
     expect(new StoreError({ code: 'timeout', message: 't', retryAfterMs: 12.2 }).retryAfterMs).toBe(13);
     expect('retryAfterMs' in new StoreError({ code: 'closed', message: 'c', retryAfterMs: 5 })).toBe(false);
     for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, '5' as never]) {
-      expect(new StoreError({ code: 'unavailable', message: 'u', retryAfterMs: bad }).retryAfterMs).toBe(1000);
+      expect(new StoreError({ code: 'unavailable', message: 'u', retryAfterMs: bad }).retryAfterMs).toBe(
+        1000,
+      );
     }
   });
 

@@ -30,7 +30,8 @@ function failingCache(error: unknown, rejects: boolean): ToolResultCache {
     renewStarted: (key, attemptId, at) => real.renewStarted(key, attemptId, at),
     completeStarted: (key, attemptId, entry) => real.completeStarted(key, attemptId, entry),
     deleteStarted: (key, attemptId) => real.deleteStarted(key, attemptId),
-    replaceUnknownStarted: (key, attemptId, entry, now) => real.replaceUnknownStarted(key, attemptId, entry, now),
+    replaceUnknownStarted: (key, attemptId, entry, now) =>
+      real.replaceUnknownStarted(key, attemptId, entry, now),
     replaceLegacyStarted: (key, at, entry) => real.replaceLegacyStarted(key, at, entry),
   };
 }

@@ -86,7 +86,11 @@ export function storeErrorOf(error: unknown, endpoint?: string): StoreError {
     });
   }
   const isSqlState = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
-  if ((isSqlState && MISCONFIGURED.test(code)) || code === 'ENOTFOUND' || /ENOTFOUND|EAI_NONAME/.test(detail)) {
+  if (
+    (isSqlState && MISCONFIGURED.test(code)) ||
+    code === 'ENOTFOUND' ||
+    /ENOTFOUND|EAI_NONAME/.test(detail)
+  ) {
     return new StoreError({
       code: 'misconfigured',
       message: `PostgreSQL${at} refused the stores${isSqlState ? ` (${code})` : ''}: ${detail}. Check the connection string: host, database, user and password, and the user's privileges.`,
@@ -100,7 +104,11 @@ export function storeErrorOf(error: unknown, endpoint?: string): StoreError {
       cause: error,
     });
   }
-  return new StoreError({ code: 'unavailable', message: `PostgreSQL${at} is unavailable: ${detail}`, cause: error });
+  return new StoreError({
+    code: 'unavailable',
+    message: `PostgreSQL${at} is unavailable: ${detail}`,
+    cause: error,
+  });
 }
 
 function messageOf(error: unknown): string {

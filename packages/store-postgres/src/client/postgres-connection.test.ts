@@ -23,7 +23,10 @@ describe('PostgresConnection', () => {
     const connection = over(async () => OK);
     expect(await connection.query({ text: 'SELECT 1' })).toBe(OK);
     connection.close();
-    expect(await failure(connection.query({ text: 'SELECT 1' }))).toMatchObject({ code: 'closed', retryable: false });
+    expect(await failure(connection.query({ text: 'SELECT 1' }))).toMatchObject({
+      code: 'closed',
+      retryable: false,
+    });
   });
 
   test('a server that never answers fails at the deadline, naming the address from the pool', async () => {

@@ -1,6 +1,11 @@
 import { withDeadline } from '@armorer/store-shared';
 import { StoreError } from '../errors/store-error';
-import { type PostgresQuery, type PostgresQueryable, type PostgresQueryResult, storeErrorOf } from './postgres-client';
+import {
+  type PostgresQuery,
+  type PostgresQueryable,
+  type PostgresQueryResult,
+  storeErrorOf,
+} from './postgres-client';
 
 /**
  * The stores' side of a pool or client: every statement runs under the operation deadline and fails with
@@ -72,6 +77,7 @@ export class PostgresConnection implements PostgresQueryable {
 function closedStores(): StoreError {
   return new StoreError({
     code: 'closed',
-    message: 'These PostgreSQL stores were closed (stores.close()); create new ones to use the database again.',
+    message:
+      'These PostgreSQL stores were closed (stores.close()); create new ones to use the database again.',
   });
 }

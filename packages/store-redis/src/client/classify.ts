@@ -39,9 +39,17 @@ export function classify(error: unknown, state: ClientState, endpoint: string | 
     });
   }
   if (REPLY.test(detail) && !TRANSIENT_REPLY.test(detail)) {
-    return new StoreError({ code: 'command-failed', message: `Redis refused the command: ${detail}`, cause: error });
+    return new StoreError({
+      code: 'command-failed',
+      message: `Redis refused the command: ${detail}`,
+      cause: error,
+    });
   }
-  return new StoreError({ code: 'unavailable', message: `Redis${at} is unavailable: ${detail}`, cause: error });
+  return new StoreError({
+    code: 'unavailable',
+    message: `Redis${at} is unavailable: ${detail}`,
+    cause: error,
+  });
 }
 
 /** The error of a client that cannot take a command now, without sending it. @internal */

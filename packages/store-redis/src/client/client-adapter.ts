@@ -105,7 +105,10 @@ function ioredisAdapter(client: IoredisLikeClient, record: Record<string, unknow
 
 function nodeRedisAdapter(client: NodeRedisLikeClient, record: Record<string, unknown>): ClientAdapter {
   // node-redis sends strings (and Buffers) only, and takes the keys apart from the arguments.
-  const options = (numberOfKeys: number, keysAndArgs: readonly (string | number)[]): NodeRedisScriptOptions => ({
+  const options = (
+    numberOfKeys: number,
+    keysAndArgs: readonly (string | number)[],
+  ): NodeRedisScriptOptions => ({
     keys: keysAndArgs.slice(0, numberOfKeys).map(String),
     arguments: keysAndArgs.slice(numberOfKeys).map(String),
   });
@@ -119,7 +122,9 @@ function nodeRedisAdapter(client: NodeRedisLikeClient, record: Record<string, un
       return 'usable';
     },
     endpoint() {
-      const options = record.options as { url?: unknown; socket?: { host?: unknown; port?: unknown } } | undefined;
+      const options = record.options as
+        | { url?: unknown; socket?: { host?: unknown; port?: unknown } }
+        | undefined;
       const socket = options?.socket;
       if (typeof socket?.host === 'string') return `${socket.host}:${String(socket.port ?? 6379)}`;
       if (typeof options?.url !== 'string') return undefined;

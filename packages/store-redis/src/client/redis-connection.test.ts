@@ -52,7 +52,9 @@ describe('RedisConnection', () => {
   test('a failed check is not remembered: the store serves once the server is back', async () => {
     let up = false;
     const { adapter } = ioredisLike(() =>
-      up ? Promise.resolve(1) : Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
+      up
+        ? Promise.resolve(1)
+        : Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
     );
     const connection = new RedisConnection(adapter, 1000);
     expect(await failure(connection.ready())).toMatchObject({ code: 'unavailable', retryable: true });
@@ -97,10 +99,22 @@ describe('RedisConnection', () => {
       [new Error('The client is closed'), 'ready', 'closed'],
       [new Error('NOAUTH Authentication required.'), 'ready', 'misconfigured'],
       [new Error('WRONGPASS invalid username-password pair'), 'ready', 'misconfigured'],
-      [new Error("NOPERM this user has no permissions to run the 'evalsha' command"), 'ready', 'misconfigured'],
+      [
+        new Error("NOPERM this user has no permissions to run the 'evalsha' command"),
+        'ready',
+        'misconfigured',
+      ],
       [new Error("ERR unknown command 'EVALSHA'"), 'ready', 'misconfigured'],
-      [Object.assign(new Error('getaddrinfo ENOTFOUND redis.invalid'), { code: 'ENOTFOUND' }), 'ready', 'misconfigured'],
-      [new Error('WRONGTYPE Operation against a key holding the wrong kind of value'), 'ready', 'command-failed'],
+      [
+        Object.assign(new Error('getaddrinfo ENOTFOUND redis.invalid'), { code: 'ENOTFOUND' }),
+        'ready',
+        'misconfigured',
+      ],
+      [
+        new Error('WRONGTYPE Operation against a key holding the wrong kind of value'),
+        'ready',
+        'command-failed',
+      ],
       [new Error('LOADING Redis is loading the dataset in memory'), 'ready', 'unavailable'],
       [new Error('READONLY You cannot write against a read only replica.'), 'ready', 'unavailable'],
       [new Error('read ECONNRESET'), 'ready', 'unavailable'],

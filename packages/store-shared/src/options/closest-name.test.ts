@@ -2,7 +2,14 @@ import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { closestName } from './closest-name';
 
-const KNOWN = ['client', 'prefix', 'reservationLeaseMs', 'retainExpiredMs', 'retainResultsMs', 'operationTimeoutMs'];
+const KNOWN = [
+  'client',
+  'prefix',
+  'reservationLeaseMs',
+  'retainExpiredMs',
+  'retainResultsMs',
+  'operationTimeoutMs',
+];
 
 describe('closestName', () => {
   test('finds a name in another case, or a small typo', () => {

@@ -26,7 +26,11 @@ function editDistance(a: string, b: string, limit: number): number {
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min((previous[j] ?? i) + 1, (current[j - 1] ?? i) + 1, (previous[j - 1] ?? i) + cost);
+      const value = Math.min(
+        (previous[j] ?? i) + 1,
+        (current[j - 1] ?? i) + 1,
+        (previous[j - 1] ?? i) + cost,
+      );
       current.push(value);
       rowMin = Math.min(rowMin, value);
     }

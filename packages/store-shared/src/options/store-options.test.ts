@@ -64,7 +64,9 @@ describe('resolveStoreOptions', () => {
     expect(refusal({ client, keyPrefix: 'x:' }).message).toContain('"keyPrefix" is now "prefix"');
     expect(refusal({ client, retentionMs: 1 }).message).toContain('is now "retainResultsMs"');
     expect(refusal({ client, busyTimeoutMs: 1 }).message).toContain('is now "operationTimeoutMs"');
-    expect(refusal({ client, approvals: {} }).message).toContain('"reservationLeaseMs" and "retainExpiredMs"');
+    expect(refusal({ client, approvals: {} }).message).toContain(
+      '"reservationLeaseMs" and "retainExpiredMs"',
+    );
     expect(refusal({ client, constructor: 1 }).message).toContain('no option "constructor"');
   });
 

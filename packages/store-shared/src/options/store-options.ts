@@ -1,5 +1,5 @@
-import { misconfigured } from '../errors/misconfigured';
 import { describeValue, looksLikeClient } from '../errors/describe-value';
+import { misconfigured } from '../errors/misconfigured';
 import { closestName } from './closest-name';
 
 /**
@@ -126,7 +126,9 @@ export function resolveStoreOptions(spec: StoreFactorySpec, options: unknown): S
   }
   const prefix = record.prefix ?? spec.defaultPrefix;
   if (typeof prefix !== 'string' || !spec.prefix.accepts(prefix)) {
-    throw misconfigured(`${spec.factory}() option prefix must be ${spec.prefix.rule}; it was ${describeValue(prefix)}.`);
+    throw misconfigured(
+      `${spec.factory}() option prefix must be ${spec.prefix.rule}; it was ${describeValue(prefix)}.`,
+    );
   }
   return Object.freeze({
     prefix,

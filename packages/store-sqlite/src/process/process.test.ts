@@ -2,8 +2,8 @@ import { describe, test } from 'bun:test';
 import { join } from 'node:path';
 import { defineDurableStoreProcessTests } from '@armorer/test/durable';
 import { tempDatabase } from '../__fixtures__/temp-db';
-import { SqliteDatabase } from '../driver/sqlite-database';
 import type { SqliteStoresOptions } from '../create-sqlite-stores';
+import { SqliteDatabase } from '../driver/sqlite-database';
 
 defineDurableStoreProcessTests<SqliteStoresOptions>(
   {

@@ -41,7 +41,9 @@ export function spreadToolbox(stores: ConformingStores, runs: string[]) {
     policy: {
       beforeExecute(context) {
         if ((context.params as { kind?: string }).kind !== 'approval') return undefined;
-        return context.approval?.approved === true ? { allow: true } : { status: 'needs_approval', reason: 'test' };
+        return context.approval?.approved === true
+          ? { allow: true }
+          : { status: 'needs_approval', reason: 'test' };
       },
     },
   });
@@ -55,7 +57,10 @@ export function spreadToolbox(stores: ConformingStores, runs: string[]) {
     pause: (label: string) => toolbox.execute(call('approval', label), { requestContext: CONTEXT }),
     resume: (descriptor: unknown) => toolbox.resumeApproval(descriptor as never, { requestContext: CONTEXT }),
     execute: (label: string) =>
-      idempotent.execute(call('idempotent', label), { requestContext: CONTEXT, idempotencyKey: `key-${label}` }),
+      idempotent.execute(call('idempotent', label), {
+        requestContext: CONTEXT,
+        idempotencyKey: `key-${label}`,
+      }),
   };
 }
 
@@ -120,7 +125,10 @@ export async function storeFailure(what: string, operation: () => unknown): Prom
 
 /** Checks that a store error is retryable (with a code among `codes`) and says how long to wait. */
 export function checkRetryable(error: StoreError, codes: readonly string[], what: string): void {
-  check(codes.includes(error.code), `${what}: expected code ${codes.join(' or ')}, got ${error.code} (${error.message})`);
+  check(
+    codes.includes(error.code),
+    `${what}: expected code ${codes.join(' or ')}, got ${error.code} (${error.message})`,
+  );
   check(error.retryable === true, `${what}: a ${error.code} error must be retryable`);
   check(
     typeof error.retryAfterMs === 'number' && error.retryAfterMs > 0,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'bun:test';
 import {
+  type ApprovalStateStore,
   createProcessLocalApprovalStateStore,
   createProcessLocalGrantStateStore,
-  type ApprovalStateStore,
   type GrantStateStore,
 } from '@armorer/approval';
 import { StoreError } from '@armorer/core';
@@ -33,10 +33,19 @@ const SPEC: StoreFactorySpec = {
 };
 
 /** One namespace's records, shared by every store object on it (as a server would). */
-const namespaces = new Map<string, { approvals: ApprovalStateStore; grants: GrantStateStore; cache: ToolResultCache }>();
+const namespaces = new Map<
+  string,
+  { approvals: ApprovalStateStore; grants: GrantStateStore; cache: ToolResultCache }
+>();
 
 /** Wraps every method: closed, a silent or gone backend, and the deadline, as a real store does. */
-function guard<T extends object>(target: T, state: { closed: boolean }, backend: Backend, flaws: Flaws, timeoutMs: number): T {
+function guard<T extends object>(
+  target: T,
+  state: { closed: boolean },
+  backend: Backend,
+  flaws: Flaws,
+  timeoutMs: number,
+): T {
   const failing = (): StoreError | undefined => {
     if (state.closed) {
       return new StoreError({ code: flaws.closedRetryable ? 'unavailable' : 'closed', message: 'closed' });
@@ -51,8 +60,13 @@ function guard<T extends object>(target: T, state: { closed: boolean }, backend:
       return (...args: unknown[]) => {
         const error = failing();
         if (error !== undefined) return Promise.reject(error);
-        const answer = backend === 'silent' ? new Promise(() => {}) : Promise.resolve(value.apply(object, args));
-        return withDeadline(answer, timeoutMs, () => new StoreError({ code: 'timeout', message: 'no answer' }));
+        const answer =
+          backend === 'silent' ? new Promise(() => {}) : Promise.resolve(value.apply(object, args));
+        return withDeadline(
+          answer,
+          timeoutMs,
+          () => new StoreError({ code: 'timeout', message: 'no answer' }),
+        );
       };
     },
   });
@@ -62,7 +76,11 @@ function fakeFactory(backend: Backend, flaws: Flaws = {}) {
   return (options: unknown): ConformingStores => {
     const record = options as Record<string, unknown>;
     const checked = flaws.lenient
-      ? { [SPEC.connection]: record?.client, prefix: record?.prefix, operationTimeoutMs: record?.operationTimeoutMs }
+      ? {
+          [SPEC.connection]: record?.client,
+          prefix: record?.prefix,
+          operationTimeoutMs: record?.operationTimeoutMs,
+        }
       : options;
     const settings = resolveStoreOptions(SPEC, checked);
     if ((record.client as { fake?: unknown }).fake !== true) {
@@ -78,7 +96,8 @@ function fakeFactory(backend: Backend, flaws: Flaws = {}) {
       namespaces.set(settings.prefix, shared);
     }
     const state = { closed: false };
-    const wrap = <T extends object>(target: T) => guard(target, state, backend, flaws, settings.operationTimeoutMs);
+    const wrap = <T extends object>(target: T) =>
+      guard(target, state, backend, flaws, settings.operationTimeoutMs);
     const cache = wrap(shared.cache);
     return {
       approvalStateStore: wrap(shared.approvals),
@@ -87,7 +106,8 @@ function fakeFactory(backend: Backend, flaws: Flaws = {}) {
       settings,
       ready: () => {
         if (state.closed) return Promise.reject(new StoreError({ code: 'closed', message: 'closed' }));
-        if (backend === 'gone') return Promise.reject(new StoreError({ code: 'unavailable', message: 'gone' }));
+        if (backend === 'gone')
+          return Promise.reject(new StoreError({ code: 'unavailable', message: 'gone' }));
         return Promise.resolve();
       },
       close: () => {
@@ -106,7 +126,9 @@ function adapter(flaws: Flaws = {}): StoreFactoryAdapter {
     defaultPrefix: 'armorer:',
     wrongConnections: [['a string', 'redis://x', 'needs a fake client']],
     stalled: (options) => ({ stores: fakeFactory('silent', flaws)({ client: { fake: true }, ...options }) }),
-    unreachable: (options) => ({ stores: fakeFactory('gone', flaws)({ client: { fake: true }, ...options }) }),
+    unreachable: (options) => ({
+      stores: fakeFactory('gone', flaws)({ client: { fake: true }, ...options }),
+    }),
   };
 }
 

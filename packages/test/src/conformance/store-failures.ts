@@ -54,7 +54,10 @@ export function storeFailureConformance(
     for (const [name, operation] of [...everyOperation(stores), ['ready', () => stores.ready()] as const]) {
       const error = await storeFailure(`${name} after close()`, operation);
       same(error.code, 'closed', `${name} after close(): code`);
-      check(error.retryable === false && error.retryAfterMs === undefined, `${name} after close(): not retryable`);
+      check(
+        error.retryable === false && error.retryAfterMs === undefined,
+        `${name} after close(): not retryable`,
+      );
     }
     await checkCalls(stores, false, 'after close()');
   });
@@ -65,7 +68,9 @@ export function storeFailureConformance(
       await using(await stalled({ operationTimeoutMs: DEADLINE_MS }), async (stores) => {
         same(stores.settings.operationTimeoutMs, DEADLINE_MS, 'the deadline in effect');
         const failures = await Promise.all(
-          firstWrites(stores).map(async ([name, operation]) => [name, await storeFailure(name, operation)] as const),
+          firstWrites(stores).map(
+            async ([name, operation]) => [name, await storeFailure(name, operation)] as const,
+          ),
         );
         for (const [name, error] of failures) checkRetryable(error, ['timeout', 'busy', 'unavailable'], name);
         await checkCalls(stores, true, 'a backend that never answers');
@@ -75,14 +80,21 @@ export function storeFailureConformance(
 
   const unreachable = adapter.unreachable;
   if (unreachable !== undefined) {
-    api.it('a backend that is not there fails ready() and every operation as unavailable, retryable', async () => {
-      await using(await unreachable({ operationTimeoutMs: DEADLINE_MS }), async (stores) => {
-        checkRetryable(await storeFailure('ready()', () => stores.ready()), ['unavailable', 'timeout'], 'ready()');
-        for (const [name, operation] of everyOperation(stores)) {
-          checkRetryable(await storeFailure(name, operation), ['unavailable', 'timeout'], name);
-        }
-        await checkCalls(stores, true, 'a backend that is not there');
-      });
-    });
+    api.it(
+      'a backend that is not there fails ready() and every operation as unavailable, retryable',
+      async () => {
+        await using(await unreachable({ operationTimeoutMs: DEADLINE_MS }), async (stores) => {
+          checkRetryable(
+            await storeFailure('ready()', () => stores.ready()),
+            ['unavailable', 'timeout'],
+            'ready()',
+          );
+          for (const [name, operation] of everyOperation(stores)) {
+            checkRetryable(await storeFailure(name, operation), ['unavailable', 'timeout'], name);
+          }
+          await checkCalls(stores, true, 'a backend that is not there');
+        });
+      },
+    );
   }
 }
