@@ -1,6 +1,11 @@
 /**
  * The known name a misspelled one most likely meant: the same letters in another case, or at most two
  * edits away (and fewer than half of its letters). Undefined when none is close.
+ *
+ * @example
+ * ```ts
+ * closestName('reservationLeaseMS', ['prefix', 'reservationLeaseMs']); // 'reservationLeaseMs'
+ * ```
  */
 export function closestName(name: string, known: readonly string[]): string | undefined {
   const lower = name.toLowerCase();
