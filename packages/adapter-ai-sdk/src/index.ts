@@ -19,6 +19,12 @@ export {
   type ProcessLocalAISDKApprovalStoreOptions,
 } from './approval/approval-store';
 export { resumeThroughToolbox } from './approval/resume';
+export { fromAISDKTools } from './import/from-ai-sdk-tools';
+export {
+  type AISDKToolCallRepair,
+  type AISDKToolCallRepairOptions,
+  createAISDKToolCallRepair,
+} from './repair/repair-tool-call';
 export { defaultModelOutput } from './tools/model-output';
 export { toAISDKTools } from './tools/to-ai-sdk-tools';
 export { aiSDKToolName } from './tools/tool-name';

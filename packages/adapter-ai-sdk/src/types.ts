@@ -113,7 +113,8 @@ export interface AISDKApprovalStore {
 
 /** What a {@link AISDKResumeApproval} hook receives besides the paused call. */
 export interface AISDKResumeContext {
-  readonly toolbox: Toolbox;
+  /** What runs the toolbox's calls (the toolbox, or the `withToolboxIdempotency` wrapper it came in). */
+  readonly toolbox: Pick<Toolbox, 'execute' | 'resumeApproval'>;
   readonly toolCallId: string;
   /** The options of the call as `callOptions` resolved them (request context, signal, timeout). */
   readonly callOptions: ToolExecuteOptions | undefined;

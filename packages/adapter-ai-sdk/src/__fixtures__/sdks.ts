@@ -45,6 +45,14 @@ export interface AISDKVersion {
   readonly stream: (options: Record<string, unknown>) => Promise<Generation>;
   readonly stepCountIs: (count: number) => unknown;
   readonly mockModel: (options: MockModelOptions) => unknown;
+  /** `asSchema` of this version, for importing tool sets with it. */
+  readonly asSchema: (schema: unknown) => {
+    readonly jsonSchema: unknown;
+    readonly validate?: (value: unknown) => unknown;
+  };
+  /** `tool()` and `jsonSchema()` of this version. */
+  readonly tool: <T extends object>(definition: T) => T;
+  readonly jsonSchema: (schema: Record<string, unknown>) => unknown;
 }
 
 /** The functions of an `ai` module the tests call, typed loosely: each version types them its own way. */
@@ -52,6 +60,9 @@ interface Module {
   readonly generateText: (options: never) => unknown;
   readonly streamText: (options: never) => unknown;
   readonly stepCountIs: (count: number) => unknown;
+  readonly asSchema: (schema: never) => unknown;
+  readonly tool: (definition: never) => unknown;
+  readonly jsonSchema: (schema: never) => unknown;
 }
 
 function version(name: string, sdk: Module, mockModel: (options: MockModelOptions) => unknown): AISDKVersion {
@@ -89,6 +100,9 @@ function version(name: string, sdk: Module, mockModel: (options: MockModelOption
     },
     stepCountIs: (count) => sdk.stepCountIs(count),
     mockModel,
+    asSchema: (schema) => sdk.asSchema(schema as never) as ReturnType<AISDKVersion['asSchema']>,
+    tool: (definition) => sdk.tool(definition as never) as typeof definition,
+    jsonSchema: (schema) => sdk.jsonSchema(schema as never),
   };
 }
 

@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'bun:test';
-import { createToolbox } from '@armorer/core';
+import { createTool, createToolbox, type PendingApproval } from '@armorer/core';
 import { callTool, errorReported, resultsIn, run, say, scriptedModel } from '../__fixtures__/scripted-model';
 import { AI_SDK_VERSIONS, type Generation, type Message, MODES } from '../__fixtures__/sdks';
 import { APPROVAL_SECRET, makeTools, requestContext } from '../__fixtures__/tools';
 import { toAISDKTools } from '../tools/to-ai-sdk-tools';
+import { createProcessLocalAISDKApprovalStore } from './approval-store';
 
 /** The approval requests a generation ended with. */
 function approvalRequests(result: Generation) {
@@ -118,5 +119,127 @@ describe('approvals that cannot be resumed fail closed', () => {
     const reported = errorReported(resultsIn(second.prompts[0] ?? [])['pay-3']);
     expect(reported).toContain('was not executed');
     expect(reported).toContain('approvalSecret');
+  });
+});
+
+describe('approvals fail closed when what was approved is not what would run', () => {
+  const sdk = AI_SDK_VERSIONS.at(-1);
+  if (sdk === undefined) throw new Error('no AI SDK version');
+
+  test('arguments edited in the history after the pause never run under the approval', async () => {
+    const { runs, tools } = payments();
+    const first = scriptedModel(sdk, [
+      () => [callTool('pay-4', 'send-payment', { payee: 'ada', cents: 500 })],
+    ]);
+    const paused = await sdk.generate({ model: first.model, tools, messages: [USER] });
+    const approvalId = approvalRequests(paused)[0]?.approvalId ?? '';
+    // A client rewrites the call it shows the person before sending the answer.
+    const edited = JSON.parse(JSON.stringify(paused.messages).replaceAll('500', '50000')) as Message[];
+    const second = scriptedModel(sdk, [() => [say('ok')]]);
+    await sdk.generate({
+      model: second.model,
+      tools,
+      messages: answer([USER, ...edited], { [approvalId]: true }),
+    });
+    expect(runs.pay).toBe(0);
+    expect(errorReported(resultsIn(second.prompts[0] ?? [])['pay-4'])).toContain(
+      'waiting for human approval',
+    );
+  });
+
+  test("a store that fails is the call's error, never a crash of the generation", async () => {
+    const { runs, tools: list } = makeTools();
+    const failing = {
+      get: () => {
+        throw new Error('database down');
+      },
+      set: () => {
+        throw new Error('database down');
+      },
+    };
+    const toolbox = createToolbox(list, { approvalSecret: APPROVAL_SECRET });
+    const tools = toAISDKTools(toolbox, { callOptions: { requestContext }, approvalStore: failing });
+    const script = scriptedModel(sdk, [
+      () => [callTool('pay-5', 'send-payment', { payee: 'ada', cents: 500 })],
+      () => [say('could not pay')],
+    ]);
+    const result = await sdk.generate({
+      model: script.model,
+      tools,
+      stopWhen: sdk.stepCountIs(3),
+      messages: [USER],
+    });
+    expect(result.text).toBe('could not pay');
+    expect(runs.pay).toBe(0);
+    expect(errorReported(resultsIn(script.prompts[1] ?? [])['pay-5'])).toContain('database down');
+  });
+
+  test('the process-local store keeps the newest paused calls, up to its bound', () => {
+    const store = createProcessLocalAISDKApprovalStore({ maxEntries: 2 });
+    const pending = { toolName: 'x' } as unknown as PendingApproval;
+    for (const id of ['a', 'b', 'c']) store.set({ toolCallId: id, input: {}, pendingApproval: pending });
+    expect([store.get('a'), store.get('b')?.toolCallId, store.get('c')?.toolCallId]).toEqual([
+      undefined,
+      'b',
+      'c',
+    ]);
+    expect(() => createProcessLocalAISDKApprovalStore({ maxEntries: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('a policy that changes its mind between the preview and the run', () => {
+  const sdk = AI_SDK_VERSIONS.at(-1);
+  if (sdk === undefined) throw new Error('no AI SDK version');
+
+  function flipping(first: 'allow' | 'ask') {
+    let checks = 0;
+    let runs = 0;
+    const tool = createTool({
+      name: 'flip',
+      description: 'Its policy answers differently on every check',
+      execute: () => {
+        runs++;
+        return 'ran';
+      },
+      policy: {
+        beforeExecute: ({ approval }) => {
+          checks++;
+          const ask = (checks % 2 === 1) === (first === 'ask');
+          return approval?.approved === true || !ask
+            ? undefined
+            : { status: 'needs_approval', reason: 'flip' };
+        },
+      },
+    });
+    const toolbox = createToolbox([tool], { approvalSecret: APPROVAL_SECRET });
+    return { toolbox, runs: () => runs };
+  }
+
+  test('allowed at the preview, paused at the run: the model is told, nothing runs, no approval is faked', async () => {
+    const { toolbox, runs } = flipping('allow');
+    const script = scriptedModel(sdk, [() => [callTool('f1', 'flip', {})], () => [say('ok')]]);
+    const result = await sdk.generate({
+      model: script.model,
+      tools: toAISDKTools(toolbox, { callOptions: { requestContext } }),
+      stopWhen: sdk.stepCountIs(3),
+      prompt: 'flip',
+    });
+    expect(approvalRequests(result)).toHaveLength(0);
+    expect(runs()).toBe(0);
+    expect(errorReported(resultsIn(script.prompts[1] ?? [])['f1'])).toContain('waiting for human approval');
+  });
+
+  test('asked at the preview, allowed at the run: it ran once, and its result is the answer', async () => {
+    const { toolbox, runs } = flipping('ask');
+    const script = scriptedModel(sdk, [() => [callTool('f2', 'flip', {})], () => [say('ok')]]);
+    const result = await sdk.generate({
+      model: script.model,
+      tools: toAISDKTools(toolbox, { callOptions: { requestContext } }),
+      stopWhen: sdk.stepCountIs(3),
+      prompt: 'flip',
+    });
+    expect(approvalRequests(result)).toHaveLength(0);
+    expect(runs()).toBe(1);
+    expect(resultsIn(script.prompts[1] ?? [])['f2']).toEqual({ type: 'text', value: 'ran' });
   });
 });

@@ -8,6 +8,7 @@ import {
   type ToolResult,
 } from '@armorer/core';
 import { resolveCallOptions } from '../tools/call-options';
+import type { CallRunner } from '../tools/require-toolbox';
 import type {
   AISDKApprovalCheckOptions,
   AISDKApprovalStore,
@@ -38,7 +39,10 @@ export class ApprovalFlow {
   readonly #early = new Map<string, EarlyResult>();
 
   constructor(
+    /** The toolbox whose tools are exported (previews read it). */
     readonly toolbox: Toolbox,
+    /** What runs the calls: the toolbox, or the wrapper it came in. */
+    readonly runner: CallRunner,
     readonly callOptions: AISDKCallOptions | undefined,
     readonly store: AISDKApprovalStore,
     readonly resume: AISDKResumeApproval,
@@ -63,7 +67,7 @@ export class ApprovalFlow {
       const options = resolveCallOptions(this.callOptions, toolName, check, undefined);
       const preview = await previewToolCall(this.toolbox, call, options);
       if (preview.status !== 'needs_approval') return false;
-      const result = await this.toolbox.execute(call, options);
+      const result = await this.runner.execute(call, options);
       const pending = result.pendingApproval;
       if (result.outcome === 'action_required' && pending?.status === 'needs_approval') {
         await this.store.set({ toolCallId, input, pendingApproval: pending });
@@ -111,13 +115,13 @@ export class ApprovalFlow {
         this.#sameCall(paused.pendingApproval.toolName, paused.input, toolName, input)
       ) {
         return resumeSafely(this.resume, paused.pendingApproval, {
-          toolbox: this.toolbox,
+          toolbox: this.runner,
           toolCallId,
           callOptions: options,
         });
       }
     }
-    return this.toolbox.execute({ id: toolCallId, name: toolName, arguments: input as never }, options);
+    return this.runner.execute({ id: toolCallId, name: toolName, arguments: input as never }, options);
   }
 
   #sameCall(pausedTool: string, pausedInput: unknown, toolName: string, input: unknown): boolean {

@@ -31,8 +31,12 @@ class AISDKToolCallError extends ToolCallError {
   }
 }
 
+/** The error to throw for a call that failed with a tool error. */
+export function toolCallFailure(toolName: string, error: ToolError): ToolCallError {
+  return new AISDKToolCallError(toolName, error);
+}
+
 /** The error to throw for a result that did not succeed. */
 export function failureOf(result: ToolResult): ToolCallError {
-  const error: ToolError = resultError(result);
-  return new AISDKToolCallError(result.toolName, error);
+  return toolCallFailure(result.toolName, resultError(result));
 }

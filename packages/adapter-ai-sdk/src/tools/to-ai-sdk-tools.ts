@@ -1,21 +1,13 @@
 import { ProviderAdapterError } from '@armorer/adapter-shared';
-import { type AnyTool, isToolbox, type Toolbox, type ToolResult } from '@armorer/core';
+import type { AnyTool, ToolResult } from '@armorer/core';
 import { ApprovalFlow } from '../approval/approval-flow';
 import { defaultApprovalStore } from '../approval/approval-store';
 import { resumeThroughToolbox } from '../approval/resume';
 import type { AISDKTool, AISDKToolSet, AISDKToolsOptions } from '../types';
 import { aiSDKInputSchema } from './input-schema';
 import { defaultModelOutput, failureOf } from './model-output';
+import { requireToolbox } from './require-toolbox';
 import { aiSDKToolName } from './tool-name';
-
-/** The toolbox an exporter was given, or a typed error. */
-export function requireToolbox(source: unknown, exporter: string): Toolbox {
-  if (isToolbox(source)) return source;
-  throw new ProviderAdapterError({
-    code: 'INVALID_TOOLS',
-    message: `${exporter}() expects a toolbox made by createToolbox(): calls must run through its pipeline.`,
-  });
-}
 
 /** The output of a call that succeeded; any other outcome is thrown, for the AI SDK's `tool-error`. */
 function settle(result: ToolResult): unknown {
@@ -64,10 +56,11 @@ function buildTool(tool: AnyTool, flow: ApprovalFlow, options: AISDKToolsOptions
  * ```
  */
 export function toAISDKTools(toolbox: unknown, options: AISDKToolsOptions = {}): AISDKToolSet {
-  const box = requireToolbox(toolbox, 'toAISDKTools');
+  const { toolbox: box, runner } = requireToolbox(toolbox, 'toAISDKTools');
   const settings = options ?? {};
   const flow = new ApprovalFlow(
     box,
+    runner,
     settings.callOptions,
     settings.approvalStore ?? defaultApprovalStore(box),
     settings.resumeApproval ?? resumeThroughToolbox,
