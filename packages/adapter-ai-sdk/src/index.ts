@@ -16,6 +16,7 @@
  */
 export {
   createProcessLocalAISDKApprovalStore,
+  type ProcessLocalAISDKApprovalStore,
   type ProcessLocalAISDKApprovalStoreOptions,
 } from './approval/approval-store';
 export { resumeThroughToolbox } from './approval/resume';

@@ -7,6 +7,12 @@ export interface ProcessLocalAISDKApprovalStoreOptions {
   readonly maxEntries?: number;
 }
 
+/** The process-local store: synchronous. */
+export interface ProcessLocalAISDKApprovalStore extends AISDKApprovalStore {
+  get(toolCallId: string): AISDKPendingCall | undefined;
+  set(call: AISDKPendingCall): void;
+}
+
 /**
  * A process-local {@link AISDKApprovalStore}: paused calls wait in memory, the oldest dropped past
  * `maxEntries`, so calls nobody answers never grow it without bound. A call dropped (or lost with the
@@ -19,7 +25,7 @@ export interface ProcessLocalAISDKApprovalStoreOptions {
  */
 export function createProcessLocalAISDKApprovalStore(
   options: ProcessLocalAISDKApprovalStoreOptions = {},
-): AISDKApprovalStore {
+): ProcessLocalAISDKApprovalStore {
   const max = options.maxEntries ?? 1000;
   if (!Number.isInteger(max) || max < 1) {
     throw new RangeError('createProcessLocalAISDKApprovalStore(): maxEntries must be a positive integer.');

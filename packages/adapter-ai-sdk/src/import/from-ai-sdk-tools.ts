@@ -63,7 +63,7 @@ function implementation(read: ReadTool) {
   const { name, tool, schema } = read;
   const execute = tool.execute;
   if (typeof execute !== 'function') return undefined;
-  return async (params: Record<string, unknown>, context: ToolContext<Record<string, unknown>>) => {
+  return async (params: Record<string, unknown>, context: ToolContext) => {
     let input: unknown = params;
     if (typeof schema.validate === 'function') {
       const checked = await schema.validate(params);
