@@ -76,7 +76,11 @@ for (const [format, mod, { createTool, createToolbox }] of [
   const imported = await mod.fromAISDKTools({
     echo: tool({
       description: 'Echo',
-      inputSchema: jsonSchema({ type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }),
+      inputSchema: jsonSchema({
+        type: 'object',
+        properties: { text: { type: 'string' } },
+        required: ['text'],
+      }),
       execute: async ({ text }) => text,
     }),
   });

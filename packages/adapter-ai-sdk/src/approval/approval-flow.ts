@@ -5,6 +5,7 @@ import {
   previewToolCall,
   type Toolbox,
   type ToolError,
+  type ToolExecuteOptions,
   type ToolResult,
 } from '@armorer/core';
 import { resolveCallOptions } from '../tools/call-options';
@@ -52,21 +53,17 @@ export class ApprovalFlow {
   async needsApproval(toolName: string, input: unknown, check: AISDKApprovalCheckOptions): Promise<boolean> {
     const toolCallId = check.toolCallId;
     try {
+      const call = { id: toolCallId, name: toolName, arguments: input as Record<string, unknown> };
+      const options = resolveCallOptions(this.callOptions, toolName, check, undefined);
+      // Most calls need no approval: they cost one preview, and the store is not read.
+      const preview = await previewToolCall(this.toolbox, call, options);
+      if (preview.status !== 'needs_approval') return false;
       const known = await this.store.get(toolCallId);
-      if (
-        known !== undefined &&
-        this.#sameCall(known.pendingApproval.toolName, known.input, toolName, input)
-      ) {
-        return true;
-      }
+      if (known !== undefined && sameCall(known, toolName, input)) return true;
       // AI SDK 7 asks again when the answer comes back. A call answered whose paused descriptor is gone
       // (dropped, or kept in another process) is never paused anew under the old answer: `execute` runs it
       // through the pipeline, where the policy pauses it again and the call fails closed.
       if (approvalAnswer(check.messages, toolCallId) !== undefined) return false;
-      const call = { id: toolCallId, name: toolName, arguments: input as Record<string, unknown> };
-      const options = resolveCallOptions(this.callOptions, toolName, check, undefined);
-      const preview = await previewToolCall(this.toolbox, call, options);
-      if (preview.status !== 'needs_approval') return false;
       const result = await this.runner.execute(call, options);
       const pending = result.pendingApproval;
       if (result.outcome === 'action_required' && pending?.status === 'needs_approval') {
@@ -88,45 +85,56 @@ export class ApprovalFlow {
 
   /**
    * What `execute` runs for a call: the result kept by `needsApproval`, the resumed descriptor of a call a
-   * person approved, or else the call itself through `toolbox.execute`.
+   * person approved, or else the call itself through `toolbox.execute` (its promise, as it is).
    */
-  async run(toolName: string, input: unknown, execution: AISDKToolExecutionOptions): Promise<ToolResult> {
+  run(toolName: string, input: unknown, execution: AISDKToolExecutionOptions): Promise<ToolResult> {
     const toolCallId = execution.toolCallId;
-    const early = this.#early.get(toolCallId);
-    if (early !== undefined) {
-      this.#early.delete(toolCallId);
-      if (jsonEqual(early.input, input)) return early.result;
+    if (this.#early.size > 0) {
+      const early = this.#early.get(toolCallId);
+      if (early !== undefined) {
+        this.#early.delete(toolCallId);
+        if (jsonEqual(early.input, input)) return Promise.resolve(early.result);
+      }
     }
     const options = resolveCallOptions(this.callOptions, toolName, execution, execution.abortSignal);
     if (approvalAnswer(execution.messages, toolCallId) === 'approved') {
-      let paused: AISDKPendingCall | undefined;
-      try {
-        paused = await this.store.get(toolCallId);
-      } catch (thrown) {
-        const error = createToolError(
-          'APPROVAL_STORE_FAILED',
-          `Tool "${toolName}" was not executed: its paused call could not be read (${describeThrown(thrown)}).`,
-          { cause: thrown },
-        );
-        return storeFailure(toolCallId, toolName, error);
-      }
-      if (
-        paused !== undefined &&
-        this.#sameCall(paused.pendingApproval.toolName, paused.input, toolName, input)
-      ) {
-        return resumeSafely(this.resume, paused.pendingApproval, {
-          toolbox: this.runner,
-          toolCallId,
-          callOptions: options,
-        });
-      }
+      return this.#resumeApproved(toolName, input, toolCallId, options);
     }
     return this.runner.execute({ id: toolCallId, name: toolName, arguments: input as never }, options);
   }
 
-  #sameCall(pausedTool: string, pausedInput: unknown, toolName: string, input: unknown): boolean {
-    return pausedTool === toolName && jsonEqual(pausedInput, input);
+  /** A call a person approved: its paused descriptor resumes; a call with none runs as a new one. */
+  async #resumeApproved(
+    toolName: string,
+    input: unknown,
+    toolCallId: string,
+    options: ToolExecuteOptions | undefined,
+  ): Promise<ToolResult> {
+    let paused: AISDKPendingCall | undefined;
+    try {
+      paused = await this.store.get(toolCallId);
+    } catch (thrown) {
+      const error = createToolError(
+        'APPROVAL_STORE_FAILED',
+        `Tool "${toolName}" was not executed: its paused call could not be read (${describeThrown(thrown)}).`,
+        { cause: thrown },
+      );
+      return storeFailure(toolCallId, toolName, error);
+    }
+    if (paused !== undefined && sameCall(paused, toolName, input)) {
+      return resumeSafely(this.resume, paused.pendingApproval, {
+        toolbox: this.runner,
+        toolCallId,
+        callOptions: options,
+      });
+    }
+    return this.runner.execute({ id: toolCallId, name: toolName, arguments: input as never }, options);
   }
+}
+
+/** The paused call is this call: the same tool, and the arguments the person saw. */
+function sameCall(paused: AISDKPendingCall, toolName: string, input: unknown): boolean {
+  return paused.pendingApproval.toolName === toolName && jsonEqual(paused.input, input);
 }
 
 function storeFailure(toolCallId: string, toolName: string, error: ToolError): ToolResult {
