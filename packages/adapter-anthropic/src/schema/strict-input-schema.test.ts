@@ -121,5 +121,15 @@ describe('toStrictInputSchema (Anthropic strict tool use)', () => {
         },
       }),
     ).toEqual(['/$defs/node', 'is recursive, which strict tool use cannot declare']);
+    // A definition name with an escaped "/" in the reference is the same definition.
+    const escaped = refusal({
+      type: 'object',
+      properties: { tree: { $ref: '#/$defs/a~1b' } },
+      $defs: { 'a/b': { type: 'object', properties: { up: { $ref: '#/$defs/a~1b' } } } },
+    });
+    expect(escaped[1]).toContain('recursive');
+    // A property named like a data keyword is still a schema.
+    const named = refusal({ type: 'object', properties: { default: { $ref: '#' } } });
+    expect(named[1]).toContain('recursive');
   });
 });

@@ -1,6 +1,7 @@
 import {
   isJsonObject,
   type JsonSchema,
+  MAP_SUBSCHEMA_KEYWORDS,
   type MutableJsonSchema,
   pointer,
   type WarningCollector,
@@ -45,6 +46,8 @@ const KEPT = new Set([
 ]);
 /** Annotations carried in the description as text without a warning: they constrain nothing. */
 const NOTES = new Set(['default', 'examples', 'example', 'deprecated', 'readOnly', 'writeOnly']);
+/** Keywords whose values are data, never schemas. */
+const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'example']);
 /** Dropped quietly. */
 const SILENT = new Set(['$schema', '$comment', '$id', '$anchor']);
 
@@ -187,15 +190,23 @@ function finishNode(out: MutableJsonSchema, walk: Walk): MutableJsonSchema {
   return node;
 }
 
+/** The name under `$defs` a reference points at (`#/$defs/a~1b` is `a/b`). */
+function definitionName(ref: string): string {
+  const token = ref.startsWith('#/$defs/') ? ref.slice('#/$defs/'.length) : ref;
+  return token.replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
 /** The names under `$defs` a schema refers to (`#` is the root), for finding recursion. */
 function referencesOf(value: unknown, found: Set<string>): Set<string> {
   if (Array.isArray(value)) for (const item of value) referencesOf(item, found);
   else if (isJsonObject(value)) {
     for (const [key, child] of Object.entries(value)) {
-      if (key === '$ref' && typeof child === 'string')
-        found.add(child === '#' ? '#' : child.replace('#/$defs/', ''));
-      else if (key !== '$defs' && key !== 'enum' && key !== 'const' && key !== 'default')
-        referencesOf(child, found);
+      if (key === '$ref' && typeof child === 'string') found.add(child === '#' ? '#' : definitionName(child));
+      else if (key === '$defs' || DATA_KEYWORDS.has(key)) continue;
+      // A map of subschemas: its names are data (a property may be called "default"), its values schemas.
+      else if (MAP_SUBSCHEMA_KEYWORDS.has(key) && isJsonObject(child))
+        for (const schema of Object.values(child)) referencesOf(schema, found);
+      else referencesOf(child, found);
     }
   }
   return found;
