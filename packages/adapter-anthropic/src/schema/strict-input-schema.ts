@@ -55,12 +55,12 @@ const isPrimitive = (value: unknown): boolean => value === null || typeof value 
 
 interface Walk {
   readonly collector: WarningCollector;
-  /** Keywords carried into the description of the node being converted, in order. */
-  notes: [string, unknown][];
+  /** Keywords carried into the description of the node being converted, in order (made when needed). */
+  notes: [string, unknown][] | undefined;
 }
 
 function carry(walk: Walk, path: string, key: string, value: unknown, why: string): void {
-  walk.notes.push([key, value]);
+  (walk.notes ??= []).push([key, value]);
   if (!NOTES.has(key)) {
     walk.collector.relaxed(path, key, `text in the description (strict tool use ${why})`);
   }
@@ -71,8 +71,7 @@ function convertChild(value: unknown, path: string, walk: Walk): MutableJsonSche
     throw new StrictUnavailable(path, 'accepts a value of any type, which strict tool use cannot declare');
   }
   if (!isJsonObject(value)) throw new StrictUnavailable(path, 'is not a schema strict tool use can declare');
-  const own: Walk = { collector: walk.collector, notes: [] };
-  return convertNode(value, path, own);
+  return convertNode(value, path, { collector: walk.collector, notes: undefined });
 }
 
 function convertList(values: unknown, path: string, walk: Walk): MutableJsonSchema[] {
@@ -84,12 +83,16 @@ function convertMap(values: unknown, path: string, walk: Walk): MutableJsonSchem
   const out: MutableJsonSchema = {};
   if (!isJsonObject(values)) return out;
   for (const name of Object.keys(values)) {
-    Object.defineProperty(out, name, {
-      value: convertChild(values[name], pointer(path, name), walk),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    const child = convertChild(values[name], pointer(path, name), walk);
+    // Defined, not assigned, for the one name that assignment would turn into a prototype.
+    if (name === '__proto__') {
+      Object.defineProperty(out, name, {
+        value: child,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else out[name] = child;
   }
   return out;
 }
@@ -174,7 +177,7 @@ function typeUnion(node: JsonSchema, types: unknown[], path: string, walk: Walk)
 /** A `$ref` stands alone (its siblings move beside it in an `anyOf`); carried keywords become text. */
 function finishNode(out: MutableJsonSchema, walk: Walk): MutableJsonSchema {
   let node = out;
-  if (walk.notes.length > 0) {
+  if (walk.notes !== undefined) {
     const text = `{${walk.notes.map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ')}}`;
     const description = node['description'];
     node['description'] =
@@ -248,6 +251,6 @@ export function toStrictInputSchema(
   assertNotRecursive(schema);
   const { anyOf: _anyOf, oneOf: _oneOf, allOf: _allOf, ...root } = schema;
   for (const key of ['anyOf', 'oneOf', 'allOf']) if (key in schema) collector.unsupported('', key);
-  const converted = convertNode({ ...root, type: 'object' }, '', { collector, notes: [] });
+  const converted = convertNode({ ...root, type: 'object' }, '', { collector, notes: undefined });
   return { ...converted, type: 'object' };
 }
