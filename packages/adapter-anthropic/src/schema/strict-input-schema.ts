@@ -60,7 +60,8 @@ interface Walk {
 }
 
 function carry(walk: Walk, path: string, key: string, value: unknown, why: string): void {
-  (walk.notes ??= []).push([key, value]);
+  walk.notes ??= [];
+  walk.notes.push([key, value]);
   if (!NOTES.has(key)) {
     walk.collector.relaxed(path, key, `text in the description (strict tool use ${why})`);
   }
