@@ -80,8 +80,11 @@ function directDependents(name: string): string[] {
 }
 
 describe('changeset status on one changed package', () => {
-  // The provider adapters core's lazy exporters load (not the shared helpers, not the Agents SDK integration).
-  const adapters = published.filter((pkg) => /^@armorer\/adapter-(?!shared$|openai-agents$)/.test(pkg.name));
+  // The provider adapters core's lazy exporters load (not the shared helpers, not the Agents SDK and AI SDK
+  // integrations).
+  const adapters = published.filter((pkg) =>
+    /^@armorer\/adapter-(?!shared$|openai-agents$|ai-sdk$)/.test(pkg.name),
+  );
 
   test('the provider adapters are optional peers of core (the lazy exporters need them)', () => {
     const core = published.find((pkg) => pkg.name === '@armorer/core');

@@ -1,4 +1,5 @@
 import { expect, test } from 'bun:test';
+import { Client as ModernClient, InMemoryTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createTree } from './__fixtures__/tree';
@@ -32,4 +33,26 @@ test('the coding server lists three read-only tools and answers inside the jail 
 
 test('a root that does not exist is a clear error at startup', () => {
   expect(() => createCodingMcpServer({ root: '/definitely/not/here' })).toThrow();
+});
+
+test('a 2026-07-28 client (the v2 SDK, stateless requests) lists and calls the same tools', async () => {
+  const { root } = createTree();
+  const mcp = createCodingMcpServer({ root });
+  const [clientTransport, serverTransport] = ModernTransport.createLinkedPair();
+  await mcp.connect(serverTransport as never);
+  const client = new ModernClient(
+    { name: 'editor', version: '1.0.0' },
+    { versionNegotiation: { mode: 'auto' } },
+  );
+  await client.connect(clientTransport);
+  expect(client.getProtocolEra()).toBe('modern');
+  expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual([
+    'glob',
+    'grep',
+    'read-file',
+  ]);
+  const found = JSON.parse(text(await client.callTool({ name: 'grep', arguments: { pattern: 'greet' } })));
+  expect(found.matches[0]).toMatchObject({ path: 'src/index.ts', line: 1 });
+  await client.close();
+  await mcp.close();
 });

@@ -5,6 +5,7 @@
  */
 import { runDemo } from './demo';
 import { runProviderLoop } from './provider-loop';
+import { runResponsesLoop } from './responses-loop';
 import { shouldColor } from './style';
 
 export type { DemoOptions, DemoSummary } from './demo';
@@ -21,4 +22,7 @@ if (import.meta.main) {
       : '   (no OPENAI_API_KEY: talking to a loopback stub that answers like the API)',
   );
   await runProviderLoop({ print, apiKey: process.env['OPENAI_API_KEY'] });
+  print('');
+  print('== The same loop on the OpenAI Responses API (responses.create, parallel function calls)');
+  await runResponsesLoop({ print, apiKey: process.env['OPENAI_API_KEY'] });
 }

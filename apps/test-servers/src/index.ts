@@ -1,6 +1,7 @@
 /**
  * @armorer/test-servers (private): throwaway Redis and PostgreSQL servers on loopback for the server
- * stores' tests and `scripts/services.ts`, and the stores' adapter of the durable process tests.
+ * stores' tests and `scripts/services.ts`, a silent listener (a server that never answers), and the
+ * stores' adapter of the durable process tests.
  *
  * @module
  */
@@ -16,3 +17,5 @@ export {
   startPostgresServer,
   startRedisServer,
 } from './servers';
+export type { SilentServer } from './silent-server';
+export { startSilentServer } from './silent-server';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import Anthropic from '@anthropic-ai/sdk';
+import type { ConversionWarning } from '@armorer/adapter-shared';
 import { createToolbox } from '@armorer/core';
 import {
   type RecordedRequest,
@@ -7,6 +8,7 @@ import {
   useStubServers,
 } from '../../adapter-shared/src/__fixtures__/stub-server';
 import { getWeather, saveRecord } from '../../adapter-shared/src/__fixtures__/tools';
+import { anthropicStrictProblems, anthropicToolProblems } from './__fixtures__/anthropic-rules';
 import { formatAnthropicToolResults, parseAnthropicToolCalls, toAnthropicTools } from './index';
 
 // The content the stub model answers with, in Anthropic's documented Messages format.
@@ -138,5 +140,44 @@ describe('the official Anthropic client against a loopback stub', () => {
       );
     expect(failure).toBeInstanceOf(Anthropic.BadRequestError);
     expect(String(failure)).toContain('tool_use toolu_save has no tool_result');
+  });
+
+  test('strict tool use: strict declarations within the limits reach the API, and the loop runs', async () => {
+    // The stub refuses what the API refuses: a strict tool outside strict tool use's limits.
+    const strictReply = (request: RecordedRequest, index: number) => {
+      for (const tool of (request.body['tools'] ?? []) as { name: string; strict?: boolean }[]) {
+        const problems = tool.strict === true ? anthropicStrictProblems(tool) : anthropicToolProblems(tool);
+        if (problems.length > 0) throw new Error(`tools.${tool.name}: ${problems.join('; ')}`);
+      }
+      return reply(request, index);
+    };
+    const stub = await startStub(strictReply);
+    const client = new Anthropic({ apiKey: 'test-key', baseURL: stub.url, maxRetries: 0 });
+    const toolbox = createToolbox([getWeather, saveRecord]);
+    const warnings: ConversionWarning[] = [];
+    const tools = toAnthropicTools(toolbox, { strict: true, onWarnings: (found) => warnings.push(...found) });
+    expect(tools.map((tool) => [tool.name, tool.strict])).toEqual([
+      ['get-weather', true],
+      ['records_save', false],
+    ]);
+    expect(warnings.find((warning) => warning.code === 'STRICT_UNAVAILABLE')?.tool).toBe('records.save');
+    const messages: Anthropic.Messages.MessageParam[] = [{ role: 'user', content: 'Weather in Bergen.' }];
+    const first = await client.messages.create({
+      model: 'claude-haiku-4-5',
+      max_tokens: 256,
+      messages,
+      tools,
+    });
+    expect(stub.requests[0]?.body['tools']).toEqual(JSON.parse(JSON.stringify(tools)));
+    const results = await toolbox.execute(parseAnthropicToolCalls(first.content, { tools: toolbox }));
+    messages.push({ role: 'assistant', content: first.content });
+    messages.push({ role: 'user', content: formatAnthropicToolResults(results) });
+    const second = await client.messages.create({
+      model: 'claude-haiku-4-5',
+      max_tokens: 256,
+      messages,
+      tools,
+    });
+    expect(second.content[0]).toMatchObject({ type: 'text', text: 'Bergen: rain.' });
   });
 });

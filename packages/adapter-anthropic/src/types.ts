@@ -6,10 +6,25 @@ export interface AnthropicTool {
   readonly description: string;
   /** JSON Schema (draft 2020-12) of the input; always `type: 'object'`. */
   readonly input_schema: { readonly type: 'object'; readonly [keyword: string]: unknown };
+  /**
+   * Strict tool use: Anthropic guarantees that calls match the schema. Set (to `true`, or to `false` for a
+   * tool strict mode cannot declare) only when strict mode was asked for.
+   */
+  readonly strict?: boolean;
 }
 
 /** Options of `toAnthropicTools`. */
-export type AnthropicToolsOptions = ConversionReportOptions;
+export interface AnthropicToolsOptions extends ConversionReportOptions {
+  /**
+   * Declare every tool for strict tool use (`strict: true`): Anthropic then guarantees that each call matches
+   * its schema. Strict schemas close every object and carry the constraints strict mode does not support
+   * (`minimum`, `maxLength`, `pattern`, ...) as text in the description, each reported through `onWarnings`
+   * and still enforced when the call is validated. A tool strict mode cannot declare (a map, a tuple, a
+   * value of any type, recursion) is declared with `strict: false` and its full schema, with a
+   * `STRICT_UNAVAILABLE` warning. A tool's own `metadata.anthropic.strict` wins over this default.
+   */
+  readonly strict?: boolean;
+}
 
 /** A `tool_use` content block as Anthropic returns it. */
 export interface AnthropicToolUseLike {

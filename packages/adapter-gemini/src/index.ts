@@ -28,6 +28,7 @@ export type {
   GeminiFunctionCallLike,
   GeminiFunctionDeclaration,
   GeminiFunctionResponsePart,
+  GeminiJsonSchemaMode,
   GeminiParseOptions,
   GeminiSchemaField,
   GeminiSchemaObject,

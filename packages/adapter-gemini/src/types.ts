@@ -26,7 +26,18 @@ export interface GeminiToolsOptions extends ConversionReportOptions {
    * (recursion, closed objects, `additionalProperties`, untyped values, ...).
    */
   readonly schemaField?: GeminiSchemaField;
+  /**
+   * What `parametersJsonSchema` holds. `'supported'` (default): the JSON Schema keywords Gemini documents,
+   * the rest left out and reported (`UNSUPPORTED_KEYWORD`). `'full'`: the tool's whole JSON Schema, which
+   * Gemini accepts there; nothing is left out, and every keyword Gemini does not follow when it generates a
+   * call is reported (`IGNORED_KEYWORD`). With `'full'`, `schemaField: 'auto'` declares
+   * `parametersJsonSchema`; `schemaField: 'parameters'` is not affected.
+   */
+  readonly jsonSchema?: GeminiJsonSchemaMode;
 }
+
+/** What `parametersJsonSchema` holds: the keywords Gemini documents, or the whole schema. */
+export type GeminiJsonSchemaMode = 'supported' | 'full';
 
 /** A Gemini `FunctionCall`, or a `Part` holding one. */
 export interface GeminiFunctionCallLike {

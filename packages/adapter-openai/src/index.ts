@@ -22,6 +22,18 @@
  */
 export type { ConversionWarning, ConversionWarningCode } from '@armorer/adapter-shared';
 export { parseOpenAIToolCalls } from './calls/parse-openai-tool-calls';
+export {
+  formatOpenAIResponseToolResults,
+  formatOpenAIResponseToolResultsAsync,
+} from './responses/format-openai-response-tool-results';
+export { parseOpenAIResponseToolCalls } from './responses/parse-openai-response-tool-calls';
+export { toOpenAIResponseTools } from './responses/to-openai-response-tools';
+export type {
+  OpenAIFunctionCallOutput,
+  OpenAIResponseFunctionCall,
+  OpenAIResponseTool,
+  OpenAIResponseToolCallsInput,
+} from './responses/types';
 export { formatOpenAIToolResults, formatOpenAIToolResultsAsync } from './results/format-openai-tool-results';
 export { fromOpenAITools } from './tools/from-openai-tools';
 export { toOpenAITools } from './tools/to-openai-tools';

@@ -1,5 +1,6 @@
 /**
- * @armorer/instrumentation: OpenTelemetry tracing of armorer toolboxes by the OTel GenAI conventions.
+ * @armorer/instrumentation: OpenTelemetry tracing of armorer toolboxes by the OTel GenAI conventions, and of
+ * `@armorer/mcp` servers and imports by the OTel MCP conventions.
  *
  * @example
  * ```ts
@@ -15,3 +16,4 @@
 export { ATTRIBUTES, EXECUTE_TOOL } from './attributes';
 export { digestOf } from './digest';
 export { INSTRUMENTATION_SCOPE, type InstrumentOptions, instrument } from './instrument';
+export { MCP_ATTRIBUTES } from './mcp/mcp-attributes';

@@ -9,12 +9,14 @@ import {
   type Span,
   SpanKind,
   SpanStatusCode,
+  type TextMapPropagator,
   type Tracer,
   type TracerProvider,
   trace,
 } from '@opentelemetry/api';
 import { ATTRIBUTES, EXECUTE_TOOL } from './attributes';
 import { digestOf } from './digest';
+import { createMcpSpanObserver, MCP_OBSERVE_KEY, type McpSpanObserver } from './mcp/mcp-observer';
 
 /** Options of {@link instrument}. */
 export interface InstrumentOptions {
@@ -27,6 +29,11 @@ export interface InstrumentOptions {
    * arguments and the result): correlation handles, never the values. Default false.
    */
   readonly digests?: boolean;
+  /**
+   * How MCP spans carry trace context in a request's `params._meta` (default: the globally registered
+   * propagator, W3C Trace Context under the OpenTelemetry SDK's defaults).
+   */
+  readonly propagator?: TextMapPropagator;
 }
 
 /** The instrumentation's name and version, as a tracer scope. */
@@ -34,14 +41,36 @@ export const INSTRUMENTATION_SCOPE = { name: 'armorer', version: '0.1.0' } as co
 
 const FAILED_OUTCOMES: ReadonlySet<string> = new Set(['error', 'denied', 'cancelled']);
 
+/** Something `@armorer/mcp` made whose MCP requests can be observed (a server, an import). */
+interface McpObservableTarget {
+  [MCP_OBSERVE_KEY](observer: McpSpanObserver): () => void;
+}
+
+function isMcpObservable(target: unknown): target is McpObservableTarget {
+  return (
+    typeof target === 'object' &&
+    target !== null &&
+    typeof (target as Partial<McpObservableTarget>)[MCP_OBSERVE_KEY] === 'function'
+  );
+}
+
 /**
- * Traces every call of a toolbox: one `execute_tool {name}` span of kind INTERNAL per admitted call, by
- * the OTel GenAI "Execute tool" convention. Works on a toolbox that already exists; returns a function that
- * stops tracing it. Spans nest under the active context, or under the call's `parentContext` option, and
+ * Traces a toolbox, or the MCP requests of an `@armorer/mcp` server or import; returns a function that
+ * stops tracing it.
+ *
+ * A toolbox: one `execute_tool {name}` span of kind INTERNAL per admitted call, by the OTel GenAI "Execute
+ * tool" convention. Spans nest under the active context, or under the call's `parentContext` option, and
  * carry the call's `spanLinks`; the implementation runs inside its span's context, so spans it starts
  * nest under it. Arguments, results, error messages and abort reasons are never recorded: failures carry
  * their category (`error.type`) and code, and an exception event with a fixed message. With no tracer
  * registered the global tracer is a no-op and a call pays for an unsampled span only.
+ *
+ * A `createMCP` server: one SERVER span per `tools/list` and `tools/call` it serves, by the OTel MCP
+ * conventions (`mcp.method.name`, `gen_ai.tool.name`, `jsonrpc.request.id`, `mcp.session.id`,
+ * `mcp.protocol.version`, `network.transport`, `error.type`), continuing the W3C trace context the client
+ * sent in `params._meta`; the call runs inside it, so an instrumented toolbox's `execute_tool` span and the
+ * tool's own spans nest under it. A `fromMcpTools` import: one CLIENT span per `tools/call` it sends, its
+ * trace context injected into the request's `params._meta`. One trace then crosses client, server and tool.
  *
  * @example
  * ```ts
@@ -61,16 +90,19 @@ const FAILED_OUTCOMES: ReadonlySet<string> = new Set(['error', 'denied', 'cancel
  * stop();
  * ```
  */
-export function instrument(toolbox: unknown, options: InstrumentOptions = {}): () => void {
+export function instrument(target: unknown, options: InstrumentOptions = {}): () => void {
   const provider = options.tracerProvider ?? trace.getTracerProvider();
   const tracer =
     options.tracer ?? provider.getTracer(INSTRUMENTATION_SCOPE.name, INSTRUMENTATION_SCOPE.version);
+  if (isMcpObservable(target)) {
+    return target[MCP_OBSERVE_KEY](createMcpSpanObserver(tracer, options.propagator));
+  }
   const observer = createToolSpanObserver(tracer, options.digests === true);
   if (options.tracer === undefined && provider instanceof ProxyTracerProvider) {
     // The global provider stays a proxy; until an SDK registers behind it, calls skip tracing entirely.
     observer.enabled = () => provider.getDelegate() !== NOOP_TRACER_PROVIDER;
   }
-  return observeToolbox(toolbox, observer);
+  return observeToolbox(target, observer);
 }
 
 /** The no-op provider a global proxy delegates to while no SDK is registered. */

@@ -1,7 +1,8 @@
 /**
- * @armorer/mcp: serve an armorer toolbox over the Model Context Protocol and import an MCP server's
- * tools as armorer tools. Server-only; `@modelcontextprotocol/sdk` is an optional peer, needed when this
- * package is used.
+ * @armorer/mcp: serve an armorer toolbox over the Model Context Protocol (the 2026-07-28 revision and
+ * the 2025 revisions) and import an MCP server's tools as armorer tools. Server-only; serving needs the
+ * official SDK, an optional peer: `@modelcontextprotocol/server` 2.x (both eras) or
+ * `@modelcontextprotocol/sdk` 1.x (the 2025 era).
  *
  * @example
  * ```ts
@@ -39,7 +40,14 @@ export type {
   McpToolDeclaration,
 } from './declarations/types';
 export { ERROR_META_KEY } from './declarations/types';
-export type { McpHttpOptions, McpHttpServer } from './http/types';
+export type { McpAuthInfo, McpHttpOptions, McpHttpServer } from './http/types';
+export type {
+  McpObservable,
+  McpObservedOutcome,
+  McpObservedRequest,
+  McpObserver,
+} from './observe/types';
+export { MCP_OBSERVE } from './observe/types';
 export { createMCP } from './server/create-mcp';
 export type {
   ArmorerMcpServer,

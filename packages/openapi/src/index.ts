@@ -19,6 +19,7 @@ export type {
   OpenAPIInfo,
   OpenAPIServer,
   ToOpenAPIOptions,
+  ToOpenAPIWarning,
 } from './export/to-openapi';
 export { toOpenAPI } from './export/to-openapi';
 export type {

@@ -8,19 +8,15 @@
  * import { createPostgresStores } from '@armorer/store-postgres';
  *
  * const stores = createPostgresStores({ client: new pg.Pool({ connectionString: process.env.DATABASE_URL }) });
+ * // stores.approvalStateStore, stores.grantStateStore, stores.cache
  * ```
  *
  * @module
  */
-export type { PostgresApprovalStateStoreOptions } from './approval/postgres-approval-state-store';
-export { createPostgresApprovalStateStore } from './approval/postgres-approval-state-store';
-export type { PostgresToolResultCacheOptions } from './cache/postgres-tool-result-cache';
-export { createPostgresToolResultCache } from './cache/postgres-tool-result-cache';
+export type { ArmorerStores, StoreOptions, StoreSettings } from '@armorer/store-shared';
 export type { PostgresQuery, PostgresQueryable, PostgresQueryResult } from './client/postgres-client';
 export type { PostgresStores, PostgresStoresOptions } from './create-postgres-stores';
 export { createPostgresStores } from './create-postgres-stores';
 export type { StoreErrorCode, StoreErrorOptions } from './errors/store-error';
 export { StoreError } from './errors/store-error';
-export type { PostgresGrantStateStoreOptions } from './grant/postgres-grant-state-store';
-export { createPostgresGrantStateStore } from './grant/postgres-grant-state-store';
 export { SCHEMA_VERSION } from './schema/schema';

@@ -16,7 +16,7 @@ defineDurableStoreProcessTests(
     // Tables of their own per scenario.
     storeOptions: (url, label, { reservationLeaseMs }): PostgresWorkerOptions => ({
       url,
-      tablePrefix: `p${run}_${label.replaceAll('-', '_')}_`,
+      prefix: `p${run}_${label.replaceAll('-', '_')}_`,
       ...(reservationLeaseMs === undefined ? {} : { reservationLeaseMs }),
     }),
   }),

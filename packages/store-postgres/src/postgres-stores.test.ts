@@ -6,10 +6,8 @@ import {
 } from '@armorer/test';
 import { onServer, serverUrl } from '@armorer/test-servers';
 import pg from 'pg';
-import { createPostgresApprovalStateStore } from './approval/postgres-approval-state-store';
-import { createPostgresToolResultCache } from './cache/postgres-tool-result-cache';
+import { createPostgresStores } from './create-postgres-stores';
 import { StoreError } from './errors/store-error';
-import { createPostgresGrantStateStore } from './grant/postgres-grant-state-store';
 import { SCHEMA_VERSION } from './schema/schema';
 import { sweepStatement } from './schema/sweep';
 
@@ -26,15 +24,11 @@ onServer(serverUrl('postgres'), 'the PostgreSQL store tests', (url) => {
     await pool.end();
   });
 
-  approvalStateStoreConformance(() => createPostgresApprovalStateStore({ client: pool, tablePrefix }), {
-    describe,
-    it,
-  });
-  grantStateStoreConformance(() => createPostgresGrantStateStore({ client: pool, tablePrefix }), {
-    describe,
-    it,
-  });
-  defineToolResultCacheConformance(() => createPostgresToolResultCache({ client: pool, tablePrefix }), {
+  const stores = (prefix = tablePrefix, extra: { retainResultsMs?: number } = {}) =>
+    createPostgresStores({ client: pool, prefix, ...extra });
+  approvalStateStoreConformance(() => stores().approvalStateStore, { describe, it });
+  grantStateStoreConformance(() => stores().grantStateStore, { describe, it });
+  defineToolResultCacheConformance(() => stores().cache, {
     test,
     name: 'PostgreSQL ToolResultCache',
     seedLegacyStarted: async (cache, key, startedAt) => {
@@ -50,24 +44,24 @@ onServer(serverUrl('postgres'), 'the PostgreSQL store tests', (url) => {
   describe('PostgreSQL schema and sweep', () => {
     it('records the schema version, and refuses tables migrated by a newer version', async () => {
       const prefix = `${tablePrefix}v_`;
-      const cache = createPostgresToolResultCache({ client: pool, tablePrefix: prefix });
+      const cache = stores(prefix).cache;
       await cache.get('k');
       const { rows } = await pool.query(
         `SELECT version FROM ${prefix}schema_version WHERE component = 'stores'`,
       );
       expect(rows[0]?.version).toBe(SCHEMA_VERSION);
       await pool.query(`UPDATE ${prefix}schema_version SET version = 99`);
-      const newer = createPostgresToolResultCache({
+      const newer = createPostgresStores({
         client: new pg.Pool({ connectionString: url, max: 1 }),
-        tablePrefix: prefix,
-      });
+        prefix,
+      }).cache;
       const error = await Promise.resolve(newer.get('k')).catch((thrown: unknown) => thrown);
       expect(StoreError.isInstance(error) && error.code).toBe('incompatible-schema');
     });
 
     it('expired rows are swept on write, a bounded batch at a time', async () => {
       const prefix = `${tablePrefix}s_`;
-      const cache = createPostgresToolResultCache({ client: pool, tablePrefix: prefix, retentionMs: 0 });
+      const cache = stores(prefix, { retainResultsMs: 0 }).cache;
       const now = Date.now();
       const entry = (n: number) => ({
         version: 1 as const,
@@ -87,7 +81,7 @@ onServer(serverUrl('postgres'), 'the PostgreSQL store tests', (url) => {
 
     it('the sweep stays on the purge_at index under a generic plan, so nothing due costs one probe', async () => {
       const prefix = `${tablePrefix}g_`;
-      const cache = createPostgresToolResultCache({ client: pool, tablePrefix: prefix });
+      const cache = stores(prefix).cache;
       await cache.get('k'); // creates the tables
       const table = `${prefix}tool_results`;
       // Never analyzed, as a fresh table is: the planner guesses, and a bare LIMIT scanned the table.
@@ -111,11 +105,10 @@ onServer(serverUrl('postgres'), 'the PostgreSQL store tests', (url) => {
       }
     });
 
-    it('a bad table prefix or client is refused', () => {
-      expect(() => createPostgresToolResultCache({ client: pool, tablePrefix: 'x; DROP' })).toThrow(
-        TypeError,
+    it('a table prefix the database cannot take is refused with the rule', () => {
+      expect(() => createPostgresStores({ client: pool, prefix: 'x; DROP' })).toThrow(
+        'lower-case letters, digits and "_"',
       );
-      expect(() => createPostgresApprovalStateStore({ client: {} as never })).toThrow(TypeError);
     });
   });
 });

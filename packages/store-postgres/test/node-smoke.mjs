@@ -18,19 +18,19 @@ await runServerStoreSmoke({
   name: 'store-postgres',
   esm,
   cjs,
-  exports: ['createPostgresStores', 'createPostgresApprovalStateStore', 'createPostgresToolResultCache'],
-  refusedCache: () => esm.createPostgresToolResultCache({ client: { query: () => Promise.reject(refused) } }),
+  exports: ['createPostgresStores'],
+  refusedCache: () => esm.createPostgresStores({ client: { query: () => Promise.reject(refused) } }).cache,
   urlVariable: 'ARMORER_POSTGRES_URL',
   started: fixtureStartedEntry('a1', { leaseMs: 1_000, deadlineMs: 5_000 }),
   async connect(url) {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: url, max: 2 });
-    const tablePrefix = `node_smoke_${process.pid}_`;
+    const prefix = `node_smoke_${process.pid}_`;
     return {
-      cache: cjs.createPostgresStores({ client: pool, tablePrefix }).toolResultCache,
+      cache: cjs.createPostgresStores({ client: pool, prefix }).cache,
       async cleanup() {
         for (const table of ['approval_bindings', 'grants', 'tool_results', 'schema_version']) {
-          await pool.query(`DROP TABLE IF EXISTS ${tablePrefix}${table}`);
+          await pool.query(`DROP TABLE IF EXISTS ${prefix}${table}`);
         }
         await pool.end();
       },

@@ -16,7 +16,7 @@ defineDurableStoreProcessTests(
     // A key prefix of its own per scenario.
     storeOptions: (url, label, { reservationLeaseMs }): RedisWorkerOptions => ({
       url,
-      keyPrefix: `armorer-proc:${run}:${label}:`,
+      prefix: `armorer-proc:${run}:${label}:`,
       ...(reservationLeaseMs === undefined ? {} : { reservationLeaseMs }),
     }),
   }),

@@ -1,78 +1,68 @@
-import { afterAll, describe, expect, it, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it, test } from 'bun:test';
 import {
   approvalStateStoreConformance,
   defineToolResultCacheConformance,
   grantStateStoreConformance,
 } from '@armorer/test';
+import { fixtureStartedEntry } from '@armorer/test/fixtures';
 import { onServer, serverUrl } from '@armorer/test-servers';
-import Redis from 'ioredis';
-import { createRedisApprovalStateStore } from './approval/redis-approval-state-store';
-import { createRedisToolResultCache } from './cache/redis-tool-result-cache';
-import { createRedisGrantStateStore } from './grant/redis-grant-state-store';
+import { CLIENT_KINDS, type TestClient } from './__fixtures__/clients';
+import { createRedisStores } from './create-redis-stores';
 
 onServer(serverUrl('redis'), 'the Redis store tests', (url) => {
-  const client = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
-  // Each run gets its own prefix: runs sharing one server never see each other's keys.
-  const keyPrefix = `armorer-test:${process.pid}-${Date.now().toString(36)}:`;
-  afterAll(async () => {
-    const keys = await client.keys(`${keyPrefix}*`);
-    if (keys.length > 0) await client.del(...keys);
-    client.disconnect();
-  });
-
-  approvalStateStoreConformance(() => createRedisApprovalStateStore({ client, keyPrefix }), { describe, it });
-  grantStateStoreConformance(
-    () => createRedisGrantStateStore({ client, keyPrefix: `${keyPrefix}${Math.random()}:` }),
-    {
-      describe,
-      it,
-    },
-  );
-  defineToolResultCacheConformance(() => createRedisToolResultCache({ client, keyPrefix }), {
-    test,
-    name: 'Redis ToolResultCache',
-    seedLegacyStarted: async (_cache, key, startedAt) => {
-      await client.hset(
-        `${keyPrefix}{result:${key}}`,
-        'e',
-        JSON.stringify({ state: 'started', startedAt }),
-        's',
-        'started',
-        't',
-        String(startedAt),
-      );
-    },
-  });
-
-  describe('Redis keys and expiry', () => {
-    it('every key carries a TTL and one hash tag', async () => {
-      const prefix = `${keyPrefix}ttl:`;
-      const cache = createRedisToolResultCache({ client, keyPrefix: prefix, retentionMs: 60_000 });
-      const now = Date.now();
-      await cache.claimStarted('k{with}braces', {
-        version: 1,
-        state: 'started',
-        attemptId: 'a1',
-        startedAt: now,
-        leaseExpiresAt: now + 1000,
-        leaseDeadlineAt: now + 5000,
+  for (const kind of CLIENT_KINDS) {
+    describe(`Redis stores over ${kind.name}`, () => {
+      let connected: TestClient;
+      // Each run and client gets its own prefix: runs sharing one server never see each other's keys.
+      const prefix = `armorer-test:${process.pid}-${Date.now().toString(36)}-${kind.name.replace(/\W/g, '')}:`;
+      const stores = (extra: { prefix?: string; retainResultsMs?: number } = {}) =>
+        createRedisStores({ client: connected.client, prefix, ...extra });
+      beforeAll(async () => {
+        connected = await kind.connect(url);
       });
-      const keys = await client.keys(`${prefix}*`);
-      expect(keys).toEqual([`${prefix}{result:k%7Bwith%7Dbraces}`]);
-      const ttl = await client.pttl(keys[0] as string);
-      expect(ttl).toBeGreaterThan(50_000);
-      expect(ttl).toBeLessThanOrEqual(60_000);
-    });
+      afterAll(async () => {
+        await connected.raw.del(await connected.raw.keys(`${prefix}*`));
+        await connected.close();
+      });
 
-    it('a key prefix with braces is refused', () => {
-      expect(() => createRedisToolResultCache({ client, keyPrefix: 'a{b}:' })).toThrow(TypeError);
-      expect(() => createRedisApprovalStateStore({ client: {} as never })).toThrow(TypeError);
-    });
+      approvalStateStoreConformance(() => stores().approvalStateStore, { describe, it });
+      grantStateStoreConformance(() => stores({ prefix: `${prefix}${Math.random()}:` }).grantStateStore, {
+        describe,
+        it,
+      });
+      defineToolResultCacheConformance(() => stores().cache, {
+        test,
+        name: 'Redis ToolResultCache',
+        seedLegacyStarted: async (_cache, key, startedAt) => {
+          await connected.raw.hset(`${prefix}{result:${key}}`, {
+            e: JSON.stringify({ state: 'started', startedAt }),
+            s: 'started',
+            t: String(startedAt),
+          });
+        },
+      });
 
-    it('a script flushed from the server is loaded again (NOSCRIPT falls back to EVAL)', async () => {
-      const cache = createRedisToolResultCache({ client, keyPrefix });
-      await client.script('FLUSH');
-      expect(await cache.get('after-flush')).toBeUndefined();
+      describe('Redis keys and expiry', () => {
+        it('every key carries a TTL of retainResultsMs and one hash tag', async () => {
+          const own = `${prefix}ttl:`;
+          await stores({ prefix: own, retainResultsMs: 60_000 }).cache.claimStarted(
+            'k{with}braces',
+            fixtureStartedEntry('a1'),
+          );
+          const keys = await connected.raw.keys(`${own}*`);
+          expect(keys).toEqual([`${own}{result:k%7Bwith%7Dbraces}`]);
+          const ttl = await connected.raw.pttl(keys[0] as string);
+          expect(ttl).toBeGreaterThan(50_000);
+          expect(ttl).toBeLessThanOrEqual(60_000);
+        });
+
+        it('a script flushed from the server is loaded again (NOSCRIPT falls back to EVAL)', async () => {
+          const cache = stores().cache;
+          await cache.get('before-flush');
+          await connected.raw.scriptFlush();
+          expect(await cache.get('after-flush')).toBeUndefined();
+        });
+      });
     });
-  });
+  }
 });

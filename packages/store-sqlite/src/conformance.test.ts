@@ -5,14 +5,14 @@ import {
   grantStateStoreConformance,
 } from '@armorer/test';
 import { tempDatabase } from './__fixtures__/temp-db';
+import { createSqliteStores } from './create-sqlite-stores';
 import { SqliteDatabase } from './driver/sqlite-database';
-import { openSqliteStores } from './open-sqlite-stores';
 import { seedLegacyStarted, sqliteToolResultCache } from './results/sqlite-tool-result-cache';
 
 const temp = tempDatabase('conformance');
-const stores = await openSqliteStores({ path: temp.path, synchronous: 'normal' });
+const stores = createSqliteStores({ path: temp.path, synchronous: 'normal' });
 // A second connection to the same file: the suites also pass when reads and writes cross connections.
-const database = await SqliteDatabase.open({ path: temp.path, synchronous: 'normal' });
+const database = SqliteDatabase.open({ path: temp.path, synchronous: 'normal' });
 afterAll(() => {
   stores.close();
   database.close();
@@ -20,12 +20,16 @@ afterAll(() => {
 });
 
 approvalStateStoreConformance(
-  () => stores.approvals,
+  () => stores.approvalStateStore,
   { describe, it },
   { name: 'SQLite ApprovalStateStore' },
 );
-grantStateStoreConformance(() => stores.grants, { describe, it }, { name: 'SQLite GrantStateStore' });
-defineToolResultCacheConformance(() => stores.results, {
+grantStateStoreConformance(
+  () => stores.grantStateStore,
+  { describe, it },
+  { name: 'SQLite GrantStateStore' },
+);
+defineToolResultCacheConformance(() => stores.cache, {
   test,
   name: 'SQLite ToolResultCache',
   seedLegacyStarted: (_cache, key, startedAt) => seedLegacyStarted(database, key, startedAt),

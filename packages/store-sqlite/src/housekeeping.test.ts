@@ -7,8 +7,8 @@ import {
   fixtureView,
 } from '@armorer/test/fixtures';
 import { tempDatabase } from './__fixtures__/temp-db';
+import { createSqliteStores } from './create-sqlite-stores';
 import { SqliteDatabase } from './driver/sqlite-database';
-import { openSqliteStores } from './open-sqlite-stores';
 
 const temp = tempDatabase('housekeeping');
 afterAll(() => temp.cleanup());
@@ -26,31 +26,29 @@ function rows(raw: SqliteDatabase) {
 describe('lazy expiry housekeeping', () => {
   test('under steady load the tables and the file stop growing: expired rows are swept by writes', async () => {
     let now = 1_000_000;
-    const retain = { retainExpiredMs: 1_000 };
-    const stores = await openSqliteStores({
+    const stores = createSqliteStores({
       path: temp.path,
       synchronous: 'normal',
       now: () => now,
-      approvals: retain,
-      grants: retain,
-      results: { retainResultsMs: 1_000 },
+      retainExpiredMs: 1_000,
+      retainResultsMs: 1_000,
     });
-    const raw = await SqliteDatabase.open({ path: temp.path });
+    const raw = SqliteDatabase.open({ path: temp.path });
     const perTick = 50;
     const samples: ReturnType<typeof rows>[] = [];
     for (let tick = 0; tick < 40; tick++) {
       for (let index = 0; index < perTick; index++) {
         const approval = fixtureBinding(now, { expiresAt: now + 1_000 });
-        await stores.approvals.issue(approval);
-        await stores.approvals.consume(approval, fixtureView(), now);
+        await stores.approvalStateStore.issue(approval);
+        await stores.approvalStateStore.consume(approval, fixtureView(), now);
         const key = `steady-${tick}-${index}`;
-        stores.results.claimStarted(key, fixtureStartedEntry('a', { startedAt: now, leaseMs: 100 }));
-        stores.results.completeStarted(
+        stores.cache.claimStarted(key, fixtureStartedEntry('a', { startedAt: now, leaseMs: 100 }));
+        stores.cache.completeStarted(
           key,
           'a',
           fixtureCompletedEntry('a', { completedAt: now, value: { tick, index } }),
         );
-        await stores.grants.issue(fixtureGrant({ issuedAt: now, expiresAt: now + 1_000 }));
+        await stores.grantStateStore.issue(fixtureGrant({ issuedAt: now, expiresAt: now + 1_000 }));
       }
       now += 1_000;
       if (tick % 10 === 9) {
@@ -71,20 +69,20 @@ describe('lazy expiry housekeeping', () => {
 
   test('a live record is never swept, and sweep() runs a batch on demand', async () => {
     let now = 5_000_000;
-    const stores = await openSqliteStores({
+    const stores = createSqliteStores({
       path: `${temp.path}-live`,
       now: () => now,
       sweepEvery: 1,
-      results: { retainResultsMs: 10_000 },
+      retainResultsMs: 10_000,
     });
-    stores.results.claimStarted('running', fixtureStartedEntry('a', { startedAt: now, leaseMs: 60_000 }));
-    stores.results.claimStarted('done', fixtureStartedEntry('b', { startedAt: now, leaseMs: 100 }));
-    stores.results.completeStarted('done', 'b', fixtureCompletedEntry('b', { completedAt: now, value: 1 }));
+    stores.cache.claimStarted('running', fixtureStartedEntry('a', { startedAt: now, leaseMs: 60_000 }));
+    stores.cache.claimStarted('done', fixtureStartedEntry('b', { startedAt: now, leaseMs: 100 }));
+    stores.cache.completeStarted('done', 'b', fixtureCompletedEntry('b', { completedAt: now, value: 1 }));
     now += 20_000;
     stores.sweep();
     // The lease deadline (10 minutes) plus retention is ahead: the unknown attempt stays unknown.
-    expect(stores.results.get('running')?.attemptId).toBe('a');
-    expect(stores.results.get('done')).toBeUndefined();
+    expect(stores.cache.get('running')?.attemptId).toBe('a');
+    expect(stores.cache.get('done')).toBeUndefined();
     stores.close();
   });
 });

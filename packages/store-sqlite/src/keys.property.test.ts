@@ -8,10 +8,10 @@ import {
 } from '@armorer/test/fixtures';
 import fc from 'fast-check';
 import { tempDatabase } from './__fixtures__/temp-db';
-import { openSqliteStores } from './open-sqlite-stores';
+import { createSqliteStores } from './create-sqlite-stores';
 
 const temp = tempDatabase('keys');
-const stores = await openSqliteStores({ path: temp.path, synchronous: 'normal' });
+const stores = createSqliteStores({ path: temp.path, synchronous: 'normal' });
 afterAll(() => {
   stores.close();
   temp.cleanup();
@@ -31,24 +31,24 @@ describe('arbitrary strings survive the store byte-exactly', () => {
         const tag = `${++round}|`;
         const one = tag + left;
         const two = `${tag}${right}`;
-        expect(stores.results.claimStarted(one, fixtureStartedEntry(attempt, { startedAt: 1 }))).toEqual({
+        expect(stores.cache.claimStarted(one, fixtureStartedEntry(attempt, { startedAt: 1 }))).toEqual({
           claimed: true,
         });
-        const other = stores.results.claimStarted(two, fixtureStartedEntry(`${attempt}-2`, { startedAt: 1 }));
+        const other = stores.cache.claimStarted(two, fixtureStartedEntry(`${attempt}-2`, { startedAt: 1 }));
         expect(other.claimed).toBe(one !== two);
         expect(
-          stores.results.completeStarted(
+          stores.cache.completeStarted(
             one,
             attempt,
             fixtureCompletedEntry(attempt, { completedAt: 2, value }),
           ),
         ).toBe(true);
-        const stored = stores.results.get(one);
+        const stored = stores.cache.get(one);
         expect(stored?.attemptId).toBe(attempt);
         expect(stored?.state === 'completed' ? stored.value : undefined).toEqual(
           JSON.parse(JSON.stringify(value)),
         );
-        expect(stores.results.deleteStarted(one, `${attempt}x`)).toBe(false);
+        expect(stores.cache.deleteStarted(one, `${attempt}x`)).toBe(false);
       }),
       { numRuns: 150 },
     );
@@ -59,12 +59,12 @@ describe('arbitrary strings survive the store byte-exactly', () => {
       fc.asyncProperty(anyText, anyText, async (scope, nonce) => {
         const now = Date.now();
         const first = fixtureBinding(now, { replayScope: `${++round}${scope}`, nonce });
-        await stores.approvals.issue(first);
-        expect(await stores.approvals.state(first)).toBe('issued');
+        await stores.approvalStateStore.issue(first);
+        expect(await stores.approvalStateStore.state(first)).toBe('issued');
         const sibling = fixtureBinding(now, { replayScope: `${round}${scope}`, nonce: `${nonce}\u0000` });
-        expect(await stores.approvals.state(sibling)).toBeUndefined();
-        await stores.approvals.consume(first, fixtureView(), now);
-        expect(await stores.approvals.state(first)).toBe('consumed');
+        expect(await stores.approvalStateStore.state(sibling)).toBeUndefined();
+        await stores.approvalStateStore.consume(first, fixtureView(), now);
+        expect(await stores.approvalStateStore.state(first)).toBe('consumed');
       }),
       { numRuns: 100 },
     );
@@ -81,13 +81,13 @@ describe('arbitrary strings survive the store byte-exactly', () => {
           principalId: marker,
           toolName,
         });
-        await stores.grants.issue(issued);
-        const read = await stores.grants.get(issued.id);
+        await stores.grantStateStore.issue(issued);
+        const read = await stores.grantStateStore.get(issued.id);
         expect(read).toEqual({ ...issued });
-        expect(await stores.grants.get(`${issued.id}\u0000`)).toBeUndefined();
-        const listed = await stores.grants.list({ principalId: marker, toolName });
+        expect(await stores.grantStateStore.get(`${issued.id}\u0000`)).toBeUndefined();
+        const listed = await stores.grantStateStore.list({ principalId: marker, toolName });
         expect(listed.map((item) => item.id)).toEqual([issued.id]);
-        expect(await stores.grants.decrementUse(issued.id)).toEqual({ usesRemaining: 2 });
+        expect(await stores.grantStateStore.decrementUse(issued.id)).toEqual({ usesRemaining: 2 });
       }),
       { numRuns: 100 },
     );

@@ -34,14 +34,14 @@ try {
   ]) {
     await check(`${format}: node:sqlite, two connections on one file, results round-trip`, async () => {
       const path = join(dir, `${format}.db`);
-      const one = await mod.openSqliteStores({ path });
-      const two = await mod.openSqliteStores({ path });
+      const one = mod.createSqliteStores({ path });
+      const two = mod.createSqliteStores({ path });
       assert.equal(one.driver, 'node:sqlite');
       const key = `key\u0000"quoted"\ud800`;
-      assert.deepEqual(one.results.claimStarted(key, fixtureStartedEntry('a1', { startedAt: 1 })), {
+      assert.deepEqual(one.cache.claimStarted(key, fixtureStartedEntry('a1', { startedAt: 1 })), {
         claimed: true,
       });
-      const lost = two.results.claimStarted(key, fixtureStartedEntry('a2', { startedAt: 1 }));
+      const lost = two.cache.claimStarted(key, fixtureStartedEntry('a2', { startedAt: 1 }));
       assert.equal(lost.claimed, false);
       assert.equal(lost.entry.attemptId, 'a1');
       const done = {
@@ -53,22 +53,26 @@ try {
         value: { n: 1 },
         streamed: false,
       };
-      assert.equal(one.results.completeStarted(key, 'a1', done), true);
-      assert.deepEqual(two.results.get(key), done);
-      assert.equal(two.results.get(`key\u0000"quoted"`), undefined);
+      assert.equal(one.cache.completeStarted(key, 'a1', done), true);
+      assert.deepEqual(two.cache.get(key), done);
+      assert.equal(two.cache.get(`key\u0000"quoted"`), undefined);
       one.close();
       two.close();
     });
     await check(`${format}: typed store errors`, async () => {
-      const stores = await mod.openSqliteStores({ path: join(dir, `${format}-closed.db`) });
+      const stores = mod.createSqliteStores({ path: join(dir, `${format}-closed.db`) });
       stores.close();
       await assert.rejects(
-        async () => stores.results.get('k'),
-        (error) => mod.StoreError.isInstance(error) && error.code === 'closed',
+        async () => stores.cache.get('k'),
+        (error) => mod.StoreError.isInstance(error) && error.code === 'closed' && !error.retryable,
       );
-      await assert.rejects(
-        () => mod.openSqliteStores({ path: join(dir, 'missing', 'x.db') }),
-        (error) => mod.StoreError.isInstance(error) && error.code === 'unavailable',
+      assert.throws(
+        () => mod.createSqliteStores({ path: join(dir, 'missing', 'x.db') }),
+        (error) => mod.StoreError.isInstance(error) && error.code === 'misconfigured',
+      );
+      assert.throws(
+        () => mod.createSqliteStores(join(dir, 'positional.db')),
+        (error) => mod.StoreError.isInstance(error) && error.message.includes('createSqliteStores({ path'),
       );
     });
   }

@@ -1,7 +1,7 @@
 /**
  * @armorer/test: testing utilities for armorer. Mock tools that record their calls, a test registry
  * with a history of calls and results, recorders for toolbox and tool events, and conformance suites for
- * the approval and grant store contracts.
+ * the approval, grant and result store contracts and for store factories (options and error classes).
  *
  * @example
  * ```ts
@@ -23,6 +23,12 @@ export { approvalStateStoreConformance } from './conformance/approval-state-stor
 export { grantStateStoreConformance } from './conformance/grant-state-store';
 export type { Awaitable, ConformanceOptions, ConformanceTestApi } from './conformance/harness';
 export { ConformanceError } from './conformance/harness';
+export { storeFactoryConformance } from './conformance/store-factory';
+export type {
+  ConformingStores,
+  DisposableStores,
+  StoreFactoryAdapter,
+} from './conformance/store-factory-types';
 export type {
   RegisterTest,
   ToolResultCacheConformanceOptions,

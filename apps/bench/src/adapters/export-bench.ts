@@ -9,7 +9,10 @@ export const EXPORTERS = {
   openai: (tools: Toolbox | readonly AnyTool[]) => toOpenAITools(tools),
   'openai strict': (tools: Toolbox | readonly AnyTool[]) => toOpenAITools(tools, { strict: true }),
   anthropic: (tools: Toolbox | readonly AnyTool[]) => toAnthropicTools(tools),
+  'anthropic strict': (tools: Toolbox | readonly AnyTool[]) => toAnthropicTools(tools, { strict: true }),
   gemini: (tools: Toolbox | readonly AnyTool[]) => toGeminiTools(tools),
+  'gemini full JSON Schema': (tools: Toolbox | readonly AnyTool[]) =>
+    toGeminiTools(tools, { jsonSchema: 'full' }),
 } as const;
 
 export type ExporterName = keyof typeof EXPORTERS;

@@ -1,5 +1,6 @@
 /**
- * Provider adapter bench: `toOpenAITools` (and strict), `toAnthropicTools`, `toGeminiTools` on 1,000
+ * Provider adapter bench: `toOpenAITools` (and strict), `toAnthropicTools` (and strict), `toGeminiTools` (and
+ * its full JSON Schema mode) on 1,000
  * realistic tools. The first export is compared with `z.toJSONSchema` alone on as many fresh schemas in
  * the same run; repeated exports must come from the cache; a registration must invalidate it.
  *

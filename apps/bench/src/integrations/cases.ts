@@ -1,15 +1,17 @@
+import { toAISDKTools } from '@armorer/adapter-ai-sdk';
 import { toOpenAIAgentTools } from '@armorer/adapter-openai-agents';
 import { createTool, createToolbox } from '@armorer/core';
 import { instrument } from '@armorer/instrumentation';
 import { tool as agentsTool, RunContext } from '@openai/agents';
 import { SpanKind } from '@opentelemetry/api';
 import { BasicTracerProvider, BatchSpanProcessor, InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
+import { tool as aiTool, asSchema } from 'ai';
 import { z } from 'zod';
 
 /** One timed case and the value it must produce. */
 export interface IntegrationCase {
   readonly key: string;
-  readonly group: 'instrumentation' | 'agents';
+  readonly group: 'instrumentation' | 'agents' | 'ai-sdk';
   readonly label: string;
   readonly run: () => Promise<unknown>;
   readonly check: (value: unknown) => boolean;
@@ -65,6 +67,23 @@ export function createIntegrationCases(): IntegrationCase[] {
   if (armorerAgentTool === undefined) throw new Error('no agent tool');
   const runContext = new RunContext();
   const isThreeText = (value: unknown) => value === 3 || value === '3';
+
+  // The AI SDK's work for one call of its own tool: validate the input with the tool's schema, then execute.
+  const aiSdkTool = aiTool({
+    description: 'Add two numbers',
+    inputSchema: input,
+    execute: async ({ a, b }) => a + b,
+  });
+  const aiSdkSchema = asSchema(aiSdkTool.inputSchema);
+  const aiSdkExecute = aiSdkTool.execute;
+  const executionOptions = { toolCallId: 'call-1', messages: [], context: {} };
+  // For an armorer tool it also asks needsApproval (armorer previews the call), and validates nothing itself.
+  const armorerAISDKTool = toAISDKTools(
+    createToolbox([
+      createTool({ name: 'add', description: 'Add two numbers', input, execute: ({ a, b }) => a + b }),
+    ]),
+  )['add'];
+  if (armorerAISDKTool === undefined || aiSdkExecute === undefined) throw new Error('no AI SDK tool');
   return [
     {
       key: 'bare',
@@ -117,6 +136,27 @@ export function createIntegrationCases(): IntegrationCase[] {
       label: 'toOpenAIAgentTools(toolbox) tool: invoke(ctx, JSON)',
       run: () => armorerAgentTool.invoke(runContext, ARGS_JSON),
       check: isThreeText,
+    },
+    {
+      key: 'aiSdkTool',
+      group: 'ai-sdk',
+      label: 'AI SDK tool() with a Zod schema: validate, execute',
+      run: async () => {
+        const checked = await aiSdkSchema.validate?.(ARGS);
+        if (checked?.success !== true) throw new Error('invalid');
+        return aiSdkExecute(checked.value, executionOptions);
+      },
+      check: isThree,
+    },
+    {
+      key: 'aiSdkArmorer',
+      group: 'ai-sdk',
+      label: 'toAISDKTools(toolbox) tool: needsApproval, execute',
+      run: async () => {
+        if (await armorerAISDKTool.needsApproval(ARGS, executionOptions)) throw new Error('paused');
+        return armorerAISDKTool.execute(ARGS, executionOptions);
+      },
+      check: isThree,
     },
   ];
 }

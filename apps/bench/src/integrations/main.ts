@@ -1,8 +1,8 @@
 /**
  * Per-call cost of the integrations: `instrument()` on a no-op toolbox call (no tracer registered, and the
- * real OpenTelemetry SDK with an in-memory exporter), and a call through `toOpenAIAgentTools` against the
- * Agents SDK's own `tool()` for the same function. Run: `bun --conditions=@armorer/source
- * apps/bench/src/integrations/main.ts` (`--quick` for a smoke run). Cases are measured in interleaved
+ * real OpenTelemetry SDK with an in-memory exporter), a call through `toOpenAIAgentTools` against the
+ * Agents SDK's own `tool()` for the same function, and one through `toAISDKTools` against the AI SDK's own
+ * `tool()`. Run: `bun --conditions=@armorer/source apps/bench/src/integrations/main.ts` (`--quick` for a smoke run). Cases are measured in interleaved
  * rounds the fastest batch is kept. Prints the ratios and the budgets with PASS/MISS; exits 0 either way.
  */
 
@@ -14,6 +14,7 @@ const BUDGETS: ReadonlyArray<{ key: string; baseline: string; ratio: number }> =
   { key: 'noTracer', baseline: 'bare', ratio: 1.05 },
   { key: 'sdkTracer', baseline: 'bare', ratio: 1.5 },
   { key: 'agentTool', baseline: 'sdkTool', ratio: 1.2 },
+  { key: 'aiSdkArmorer', baseline: 'aiSdkTool', ratio: 2.5 },
 ];
 
 const quick = process.argv.includes('--quick');

@@ -93,10 +93,11 @@ if (!redisUrl && !postgresUrl) {
 if (redisUrl) {
   const client = new Redis(redisUrl);
   const keyPrefix = `armorer-bench:${run}:`;
-  const stores = createRedisStores({ client, keyPrefix });
+  const stores = createRedisStores({ client, prefix: keyPrefix });
+  await stores.ready(); // the check of the first use, before timing
   await bench(
     'Redis',
-    { approvals: stores.approvalStateStore, cache: stores.toolResultCache },
+    { approvals: stores.approvalStateStore, cache: stores.cache },
     await redisRaw(client, keyPrefix),
   );
   let cursor = '0';
@@ -112,10 +113,10 @@ if (postgresUrl) {
   const pool = new pg.Pool({ connectionString: postgresUrl, max: 16 });
   pool.on('error', () => undefined);
   const tablePrefix = `bench_${run}_`;
-  const stores = createPostgresStores({ client: pool, tablePrefix });
+  const stores = createPostgresStores({ client: pool, prefix: tablePrefix });
   const raw = await postgresRaw(pool, tablePrefix);
-  await stores.toolResultCache.get('warm-up'); // creates the store's tables before timing
-  await bench('PostgreSQL', { approvals: stores.approvalStateStore, cache: stores.toolResultCache }, raw);
+  await stores.ready(); // creates the store's tables before timing
+  await bench('PostgreSQL', { approvals: stores.approvalStateStore, cache: stores.cache }, raw);
   for (const table of ['raw_approvals', 'raw_results', 'approval_bindings', 'grants', 'tool_results']) {
     await pool.query(`DROP TABLE IF EXISTS ${tablePrefix}${table}`);
   }

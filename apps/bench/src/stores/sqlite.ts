@@ -2,7 +2,7 @@ import { Database } from 'bun:sqlite';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openSqliteStores } from '@armorer/store-sqlite';
+import { createSqliteStores } from '@armorer/store-sqlite';
 import type { StoreBenchSubject, StoreBenchTarget } from './types';
 
 /**
@@ -16,7 +16,7 @@ export const sqliteTarget: StoreBenchTarget = {
   async open(): Promise<StoreBenchSubject> {
     const dir = mkdtempSync(join(tmpdir(), 'armorer-bench-sqlite-'));
     const path = join(dir, 'bench.db');
-    const stores = await openSqliteStores({ path, synchronous: 'normal' });
+    const stores = createSqliteStores({ path, synchronous: 'normal' });
     const db = new Database(path, { strict: true });
     db.exec('PRAGMA busy_timeout = 5000');
     db.exec('PRAGMA synchronous = NORMAL');
@@ -50,8 +50,8 @@ export const sqliteTarget: StoreBenchTarget = {
       "UPDATE raw_results SET state = 'completed', lease_expires_at = NULL, body = ?, reclaim_at = ? WHERE key = ? AND state = 'started' AND attempt_id = ?",
     );
     return {
-      approvals: stores.approvals,
-      results: stores.results,
+      approvals: stores.approvalStateStore,
+      results: stores.cache,
       raw: {
         issue: (key, binding) => inTransaction(() => issue.run(key, binding.signature, binding.expiresAt)),
         reserve: (key) =>

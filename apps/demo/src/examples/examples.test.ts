@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import { runAISDKExample } from './ai-sdk';
 import { runOpenAIAgentsExample } from './openai-agents';
 import { runTracingExample } from './tracing';
 
@@ -18,5 +19,14 @@ describe('the guides run', () => {
     const outcome = await runOpenAIAgentsExample();
     expect(outcome.pending).toEqual(['refund_order']);
     expect(outcome.finalOutput).toContain('Refunded A-1');
+  });
+
+  test('ai sdk: a multi-step loop pauses the large refund; the approval runs it once', async () => {
+    expect(await runAISDKExample()).toEqual({
+      steps: 2,
+      approvals: 1,
+      refunds: 1,
+      text: 'Refunded 250 on order A-7.',
+    });
   });
 });

@@ -11,8 +11,8 @@ import type { ProviderImportOptions, Toolbox } from '@armorer/core';
 const IMPORTER = 'fromAnthropicTools';
 
 /**
- * Imports Anthropic tool declarations (`{ name, description, input_schema }`) into a toolbox whose tools
- * validate their arguments. Server tools (with a `type` other than `custom`) cannot be imported.
+ * Imports Anthropic tool declarations (`{ name, description, input_schema, strict }`) into a toolbox whose
+ * tools validate their arguments (a `strict` flag is kept as `metadata.anthropic.strict`). Server tools (with a `type` other than `custom`) cannot be imported.
  * Implementations come from `options.getTool`; the other options are toolbox options.
  *
  * @example
@@ -43,6 +43,9 @@ function readDeclaration(value: unknown, index: number): DeclaredTool {
     const { name, description } = readNameAndDescription(IMPORTER, index, item);
     if (!('input_schema' in item))
       throw invalidDeclaration(IMPORTER, index, `("${name}") has no "input_schema"`);
-    return { name, description, parameters: item['input_schema'] };
+    const declared: DeclaredTool = { name, description, parameters: item['input_schema'] };
+    const strict = item['strict'];
+    // A strict flag stays with the tool, so it is declared the same way when exported again.
+    return typeof strict === 'boolean' ? { ...declared, metadata: { anthropic: { strict } } } : declared;
   }
 }

@@ -138,8 +138,42 @@ function jsonSchemaProblems(node: Node, path: string, problems: string[]): void 
   }
 }
 
+/**
+ * What Gemini refuses in a full JSON Schema (it accepts every keyword there, following the ones it
+ * documents): a `$ref` with other keywords than `$`-keywords beside it.
+ */
+function fullJsonSchemaProblems(node: Node, path: string, problems: string[]): void {
+  if ('$ref' in node && Object.keys(node).some((key) => !key.startsWith('$')))
+    problems.push(`${path}: $ref with siblings`);
+  for (const [key, value] of Object.entries(node)) {
+    if (isNode(value)) {
+      if (['properties', '$defs', 'patternProperties', 'dependentSchemas'].includes(key)) {
+        for (const [name, child] of Object.entries(value))
+          if (isNode(child)) fullJsonSchemaProblems(child, `${path}/${key}/${name}`, problems);
+      } else if (key !== 'default' && key !== 'const' && key !== 'examples') {
+        fullJsonSchemaProblems(value, `${path}/${key}`, problems);
+      }
+    } else if (Array.isArray(value) && ['anyOf', 'oneOf', 'allOf', 'prefixItems'].includes(key)) {
+      for (const [index, child] of value.entries())
+        if (isNode(child)) fullJsonSchemaProblems(child, `${path}/${key}/${index}`, problems);
+    }
+  }
+}
+
 /** Every way a declaration breaks Gemini's rules (empty when it obeys them). */
 export function geminiDeclarationProblems(declaration: unknown): string[] {
+  return declarationProblems(declaration, false);
+}
+
+/**
+ * {@link geminiDeclarationProblems} for a declaration whose `parametersJsonSchema` holds the full JSON Schema
+ * (Gemini accepts any keyword there).
+ */
+export function geminiFullSchemaProblems(declaration: unknown): string[] {
+  return declarationProblems(declaration, true);
+}
+
+function declarationProblems(declaration: unknown, full: boolean): string[] {
   if (!isNode(declaration)) return ['not an object'];
   const problems: string[] = [];
   if (typeof declaration['name'] !== 'string' || !NAME.test(declaration['name']))
@@ -155,7 +189,8 @@ export function geminiDeclarationProblems(declaration: unknown): string[] {
   } else if (isNode(json)) {
     if (json['type'] !== 'object') problems.push('parametersJsonSchema is not an object schema');
     problems.push(...metaSchemaProblems(json, ['2020-12']));
-    jsonSchemaProblems(json, '', problems);
+    if (full) fullJsonSchemaProblems(json, '', problems);
+    else jsonSchemaProblems(json, '', problems);
   } else problems.push('the parameter schema is not an object');
   return problems;
 }

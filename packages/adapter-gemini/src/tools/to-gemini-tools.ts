@@ -6,7 +6,7 @@ import {
   type ToolConversionInput,
   type ToolSource,
 } from '@armorer/adapter-shared';
-import { toJsonSchemaField } from '../schema/json-schema-field';
+import { toFullJsonSchemaField, toJsonSchemaField } from '../schema/json-schema-field';
 import { toOpenApiSchema } from '../schema/openapi-schema';
 import type { GeminiFunctionDeclaration, GeminiSchemaField, GeminiToolsOptions } from '../types';
 
@@ -25,6 +25,8 @@ function convert(
 ): GeminiFunctionDeclaration {
   const base = { name: declaredName, description: configuration.description };
   if (!takesArguments(schema)) return base;
+  if (variant === 'fullJsonSchema')
+    return { ...base, parametersJsonSchema: toFullJsonSchemaField(schema, collector) };
   const openApi = collector.fork();
   const jsonField = collector.fork();
   const parameters = variant === 'parametersJsonSchema' ? undefined : toOpenApiSchema(schema, openApi);
@@ -49,9 +51,12 @@ const FIELDS: ReadonlySet<GeminiSchemaField> = new Set(['auto', 'parameters', 'p
 const SPEC: ExportSpec<GeminiFunctionDeclaration, GeminiToolsOptions> = {
   provider: 'gemini',
   exporter: 'toGeminiTools',
-  variant: (_configuration, options) =>
-    options.schemaField !== undefined && FIELDS.has(options.schemaField) ? options.schemaField : 'auto',
-  optionsKey: (options) => String(options.schemaField),
+  variant: (_configuration, options) => {
+    const field =
+      options.schemaField !== undefined && FIELDS.has(options.schemaField) ? options.schemaField : 'auto';
+    return options.jsonSchema === 'full' && field !== 'parameters' ? 'fullJsonSchema' : field;
+  },
+  optionsKey: (options) => `${String(options.schemaField)}:${options.jsonSchema === 'full' ? 'full' : ''}`,
   convert,
   handOut: (declaration) =>
     declaration.parameters === undefined
@@ -71,7 +76,9 @@ const SPEC: ExportSpec<GeminiFunctionDeclaration, GeminiToolsOptions> = {
 
 /**
  * Declares tools as Gemini function declarations (`config.tools: [{ functionDeclarations }]` of
- * `models.generateContent`). Accepts a toolbox (all its tools; use `await toolbox.toGeminiTools()` to
+ * `models.generateContent`): in `parameters` (the OpenAPI subset), in `parametersJsonSchema` (the JSON Schema
+ * keywords Gemini documents, or with `jsonSchema: 'full'` the whole schema, nothing left out), or whichever
+ * loses less (`schemaField: 'auto'`). Accepts a toolbox (all its tools; use `await toolbox.toGeminiTools()` to
  * omit unavailable ones) or an array of tools. Each declaration is converted once per tool and then
  * served from a cache.
  *

@@ -8,10 +8,19 @@ import {
 import type { ToolResult } from '@armorer/core';
 import type { OpenAIToolMessage } from '../types';
 
+/** What the model reads of a result: the output as text, or the structured error as JSON text. */
+export function toolMessageContent(result: ToolResult): string {
+  return result.outcome === 'success'
+    ? resultText(result.result)
+    : resultText(errorData(resultError(result)));
+}
+
 function toMessage(result: ToolResult): OpenAIToolMessage {
-  const content =
-    result.outcome === 'success' ? resultText(result.result) : resultText(errorData(resultError(result)));
-  return { role: 'tool', tool_call_id: result.toolCallId ?? result.callId, content };
+  return {
+    role: 'tool',
+    tool_call_id: result.toolCallId ?? result.callId,
+    content: toolMessageContent(result),
+  };
 }
 
 /**

@@ -10,11 +10,13 @@ export interface RecordedRequest {
   readonly body: Record<string, unknown>;
 }
 
-/** What the stub answers: a status and a JSON body. */
-export interface StubReply {
-  readonly status?: number;
-  readonly body: unknown;
-}
+/**
+ * What the stub answers: a status and a JSON body, or `events` sent as a server-sent event stream (each as
+ * `event: <type>` and `data: <JSON>`, as OpenAI streams responses).
+ */
+export type StubReply =
+  | { readonly status?: number; readonly body: unknown }
+  | { readonly events: readonly { readonly type: string }[] };
 
 /** A loopback HTTP server standing in for a provider API. */
 export interface StubServer {
@@ -50,6 +52,14 @@ export async function startStubServer(
         answer = reply(request, requests.length - 1);
       } catch (error) {
         answer = { status: 400, body: { error: { type: 'invalid_request_error', message: String(error) } } };
+      }
+      if ('events' in answer) {
+        outgoing.writeHead(200, { 'content-type': 'text/event-stream' });
+        for (const event of answer.events) {
+          outgoing.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+        }
+        outgoing.end();
+        return;
       }
       outgoing.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
       outgoing.end(JSON.stringify(answer.body));

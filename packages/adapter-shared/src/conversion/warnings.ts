@@ -7,8 +7,16 @@ export type ConversionWarningCode =
   | 'UNSUPPORTED_KEYWORD'
   /** A keyword was rewritten into a weaker form the provider accepts (for example `oneOf` as `anyOf`). */
   | 'RELAXED_KEYWORD'
-  /** OpenAI strict mode could not express this tool; it was exported with `strict: false`. */
+  /**
+   * Strict mode (OpenAI Structured Outputs, Anthropic strict tool use) could not express this tool; it was
+   * exported with `strict: false` and its full schema.
+   */
   | 'STRICT_UNAVAILABLE'
+  /**
+   * A keyword is declared as it is, but the provider documents that it does not follow it when it generates
+   * a call (Gemini's full JSON Schema); armorer still enforces it.
+   */
+  | 'IGNORED_KEYWORD'
   /** The tool name does not fit the provider's name rules; the declaration uses another name. */
   | 'NAME_CHANGED'
   /** A property name does not fit the provider's rules for parameter names. */
@@ -81,6 +89,17 @@ export class WarningCollector {
       keyword,
       `"${keyword}" at ${path || '(root)'} is not supported by ${PROVIDER_LABEL[this.provider]}${detail}; ` +
         'it was left out of the declaration and is still enforced when the call is validated.',
+    );
+  }
+
+  /** Reports a keyword declared as it is that the provider does not follow when it generates calls. */
+  ignored(path: string, keyword: string, detail = ''): void {
+    this.add(
+      'IGNORED_KEYWORD',
+      path,
+      keyword,
+      `"${keyword}" at ${path || '(root)'} is declared, but ${PROVIDER_LABEL[this.provider]} does not follow it ` +
+        `when it generates a call${detail}; it is still enforced when the call is validated.`,
     );
   }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { cancelledError } from '../execution/cancellation';
 import { createTool } from '../tool/public';
 import { categoryOf, createToolError, isToolError, TOOL_ERROR_CODES } from './create-tool-error';
+import { StoreError } from './store-error';
 import { type ToolErrorCode, toolErrorOf } from './tool-error';
 
 const CODES = TOOL_ERROR_CODES;
@@ -61,5 +62,61 @@ describe('toolErrorOf and the table of categories', () => {
     expect(result.error).toEqual(
       createToolError('TIMEOUT', 'Tool "slow" did not finish within 5 ms.', { details: { timeoutMs: 5 } }),
     );
+  });
+});
+
+describe('a store failure decides whether the call is worth retrying', () => {
+  test('retryable and retryAfterMs come from a StoreError cause, for every code and store error code', () => {
+    const storeCodes = [
+      'unavailable',
+      'timeout',
+      'busy',
+      'closed',
+      'misconfigured',
+      'command-failed',
+      'corrupt-record',
+      'incompatible-schema',
+    ] as const;
+    fc.assert(
+      fc.property(fc.constantFrom(...CODES), fc.constantFrom(...storeCodes), (code, storeCode) => {
+        const cause = new StoreError({ code: storeCode, message: 'm' });
+        const error = createToolError(code, 'm', { cause });
+        expect(error.retryable).toBe(cause.retryable);
+        expect(error.details?.retryAfterMs).toBe(cause.retryAfterMs);
+        expect(error.cause).toBe(cause);
+      }),
+    );
+  });
+
+  test('an explicit retryable and given details win; other causes leave the code to decide', () => {
+    const lost = new StoreError({ code: 'unavailable', message: 'down', retryAfterMs: 40 });
+    expect(createToolError('IDEMPOTENCY_STORE_FAILED', 'm', { cause: lost, retryable: false })).toMatchObject(
+      {
+        retryable: false,
+      },
+    );
+    expect(
+      createToolError('APPROVAL_STORE_FAILED', 'm', {
+        cause: lost,
+        details: { reason: 'x', retryAfterMs: 7 },
+      }).details,
+    ).toEqual({ reason: 'x', retryAfterMs: 7 });
+    expect(
+      createToolError('APPROVAL_STORE_FAILED', 'm', { cause: lost, details: { reason: 'store-failed' } }),
+    ).toMatchObject({ retryable: true, details: { reason: 'store-failed', retryAfterMs: 40 } });
+    expect(createToolError('IDEMPOTENCY_STORE_FAILED', 'm', { cause: new Error('x') }).retryable).toBe(true);
+    expect(createToolError('APPROVAL_STORE_FAILED', 'm', { cause: new Error('x') }).retryable).toBe(false);
+  });
+
+  test('a hostile cause never breaks building the error', () => {
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('trap');
+        },
+      },
+    );
+    expect(createToolError('EXECUTION_FAILED', 'm', { cause: hostile })).toMatchObject({ retryable: true });
   });
 });

@@ -1,3 +1,4 @@
+import { StoreError } from './store-error';
 import {
   type ToolError,
   type ToolErrorCategory,
@@ -64,7 +65,9 @@ const RETRYABLE = new Set<ToolErrorCode>([
 ]);
 
 /**
- * Builds a {@link ToolError}; the category follows from the code.
+ * Builds a {@link ToolError}; the category follows from the code. Unless `retryable` is given, a
+ * {@link StoreError} cause decides it (a closed or misconfigured store is not worth retrying, a lost
+ * connection is) and adds its `retryAfterMs` to the details; otherwise the code decides.
  *
  * @example
  * ```ts
@@ -77,14 +80,34 @@ export function createToolError(
   message: string,
   options?: { readonly details?: ToolErrorDetails; readonly cause?: unknown; readonly retryable?: boolean },
 ): ToolError {
-  return toolErrorOf(
-    code,
-    CATEGORY[code],
-    options?.retryable ?? RETRYABLE.has(code),
-    message,
-    options?.details,
-    options?.cause,
-  );
+  const cause = options?.cause;
+  let details = options?.details;
+  let retryable = options?.retryable;
+  if (retryable === undefined && cause !== undefined) {
+    const store = storeAdvice(cause);
+    if (store !== undefined) {
+      retryable = store.retryable;
+      if (store.retryAfterMs !== undefined && details?.retryAfterMs === undefined) {
+        details = { ...details, retryAfterMs: store.retryAfterMs };
+      }
+    }
+  }
+  return toolErrorOf(code, CATEGORY[code], retryable ?? RETRYABLE.has(code), message, details, cause);
+}
+
+/** What a {@link StoreError} cause says about retrying; undefined for any other value (hostile ones too). */
+function storeAdvice(cause: unknown): { retryable: boolean; retryAfterMs: number | undefined } | undefined {
+  try {
+    if (!StoreError.isInstance(cause)) return undefined;
+    const retryable = cause.retryable === true;
+    const after = cause.retryAfterMs;
+    return {
+      retryable,
+      retryAfterMs: retryable && typeof after === 'number' && Number.isFinite(after) ? after : undefined,
+    };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The category a code belongs to. */

@@ -4,17 +4,34 @@ import { StoreError, type StoreErrorCode } from './store-error';
 
 const CODES: readonly StoreErrorCode[] = [
   'unavailable',
+  'timeout',
   'busy',
+  'closed',
+  'misconfigured',
   'command-failed',
   'corrupt-record',
   'incompatible-schema',
-  'closed',
 ];
 
 describe('StoreError', () => {
-  test('only unavailable and busy are retryable', () => {
+  test('a lost connection, a deadline and a lock are retryable; a closed or misconfigured store is not', () => {
     const retryable = CODES.filter((code) => new StoreError({ code, message: code }).retryable);
-    expect(retryable).toEqual(['unavailable', 'busy']);
+    expect(retryable).toEqual(['unavailable', 'timeout', 'busy']);
+  });
+
+  test('a retryable error says how long to wait; the others carry no retryAfterMs', () => {
+    for (const code of CODES) {
+      const error = new StoreError({ code, message: code });
+      if (error.retryable) expect(error.retryAfterMs).toBeGreaterThan(0);
+      else expect('retryAfterMs' in error).toBe(false);
+    }
+    expect(new StoreError({ code: 'timeout', message: 't', retryAfterMs: 12.2 }).retryAfterMs).toBe(13);
+    expect('retryAfterMs' in new StoreError({ code: 'closed', message: 'c', retryAfterMs: 5 })).toBe(false);
+    for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, '5' as never]) {
+      expect(new StoreError({ code: 'unavailable', message: 'u', retryAfterMs: bad }).retryAfterMs).toBe(
+        1000,
+      );
+    }
   });
 
   test('is an armorer error with its name, code, message and cause', () => {

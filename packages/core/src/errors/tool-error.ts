@@ -64,7 +64,7 @@ export interface ToolErrorDetails {
   readonly timeoutMs?: number;
   /** The type of a thrown value that was not an Error. */
   readonly thrownType?: string;
-  /** For RATE_LIMITED: how long to wait before the call can succeed. */
+  /** For RATE_LIMITED, and a store failure worth retrying: how long to wait before the call can succeed. */
   readonly retryAfterMs?: number;
   /** The HTTP status of the response that failed the call, for tools that call an HTTP API. */
   readonly status?: number;

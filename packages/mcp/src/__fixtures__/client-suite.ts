@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'bun:test';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { fromMcpTools } from '../client/from-mcp-tools';
 import { ERROR_META_KEY } from '../declarations/types';
+import { CATALOG_REVISION_META_KEY } from '../server/list-tools';
+import type { TestClient } from './clients';
 import { FIXTURE_TOOL_NAMES } from './toolbox';
 
-/** A connected SDK client over one transport, serving a fresh fixture toolbox. */
+/** A connected official client over one transport, serving a fresh fixture toolbox. */
 export interface Connection {
-  readonly client: Client;
+  readonly client: TestClient;
   close(): Promise<void>;
 }
 
@@ -26,16 +26,33 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs = 5_000)
 }
 
 /**
- * The same protocol checks over every transport, with the official SDK `Client`: list, call, invalid
- * call, throwing tool, unknown tool, policy denial, progress, cancel and list_changed.
+ * The same protocol checks over every transport and client, with the official SDK clients (v1, and v2 in
+ * either era): list, call, invalid call, throwing tool, unknown tool, policy denial, progress, cancel,
+ * a fromMcpTools round trip and list_changed.
  */
-export function describeClientSuite(label: string, connect: () => Promise<Connection>): void {
-  describe(`createMCP over ${label} with the official SDK client`, () => {
-    test('lists tools with input/output schemas and annotations', async () => {
+export function describeClientSuite(
+  label: string,
+  connect: () => Promise<Connection>,
+  /** The era the client should land on (default: 2026 for the v2 client in `auto` mode, else 2025). */
+  era?: 'legacy' | 'modern',
+): void {
+  describe(`createMCP over ${label}`, () => {
+    test('lists tools with input/output schemas and annotations, in order, with the catalog revision', async () => {
       const { client, close } = await connect();
       try {
-        const { tools } = await client.listTools();
+        // The v2 client negotiated 2026-07-28 when asked to ('auto'), the 2025 handshake otherwise.
+        expect(client.era()).toBe(era ?? (client.flavor === 'v2-modern' ? 'modern' : 'legacy'));
+        const listed = await client.listTools();
+        const tools = listed.tools as Array<{ name: string; [key: string]: unknown }>;
         expect(tools.map((tool) => tool.name)).toEqual(FIXTURE_TOOL_NAMES);
+        expect((listed['_meta'] as Record<string, unknown>)[CATALOG_REVISION_META_KEY]).toMatch(
+          /^catalog_[0-9a-f]{32}$/,
+        );
+        if (client.era() === 'modern') {
+          // 2026: every list result carries a cache hint.
+          expect(listed['ttlMs']).toBe(60_000);
+          expect(listed['cacheScope']).toBe('private');
+        }
         const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
         expect(byName['add-numbers']?.inputSchema).toMatchObject({ type: 'object', required: ['a', 'b'] });
         expect(byName['add-numbers']?.annotations).toEqual({ readOnlyHint: true, idempotentHint: true });
@@ -92,7 +109,6 @@ export function describeClientSuite(label: string, connect: () => Promise<Connec
         const updates: Array<{ progress: number; message?: string | undefined }> = [];
         const result = await client.callTool(
           { name: 'slow', arguments: { steps: 3, stepMs: 20 } },
-          undefined,
           {
             onprogress: (progress) =>
               updates.push({ progress: progress.progress, message: progress.message }),
@@ -114,12 +130,15 @@ export function describeClientSuite(label: string, connect: () => Promise<Connec
       try {
         const controller = new AbortController();
         let started = false;
-        const call = client.callTool({ name: 'slow', arguments: { steps: 100, stepMs: 20 } }, undefined, {
-          signal: controller.signal,
-          onprogress: () => {
-            started = true;
+        const call = client.callTool(
+          { name: 'slow', arguments: { steps: 100, stepMs: 20 } },
+          {
+            signal: controller.signal,
+            onprogress: () => {
+              started = true;
+            },
           },
-        });
+        );
         call.catch(() => {});
         await until(() => started);
         controller.abort('stop');
@@ -135,7 +154,7 @@ export function describeClientSuite(label: string, connect: () => Promise<Connec
     test('fromMcpTools round trip: the served tools become armorer tools again', async () => {
       const { client, close } = await connect();
       try {
-        const imported = await fromMcpTools(client, { prefix: 'remote.' });
+        const imported = await fromMcpTools(client.client, { prefix: 'remote.' });
         const { toolbox } = imported;
         expect(toolbox.names()).toEqual(FIXTURE_TOOL_NAMES.map((name) => `remote.${name}`));
         expect(toolbox.getTool('remote.add-numbers')?.configuration.metadata).toMatchObject({
@@ -175,12 +194,12 @@ export function describeClientSuite(label: string, connect: () => Promise<Connec
       const { client, close } = await connect();
       try {
         let notified = 0;
-        client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+        await client.onToolListChanged(() => {
           notified++;
         });
         expect(resultText(await client.callTool({ name: 'swap-toolbox', arguments: {} }))).toBe('swapped');
         await until(() => notified > 0);
-        expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['echo']);
+        expect((await client.listTools()).tools.map((tool) => tool['name'])).toEqual(['echo']);
         expect(resultText(await client.callTool({ name: 'echo', arguments: { text: 'hi' } }))).toBe('hi');
       } finally {
         await close();

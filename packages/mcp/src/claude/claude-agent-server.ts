@@ -1,12 +1,15 @@
 import { isToolbox, type Toolbox } from '@armorer/core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { Observers } from '../observe/observers';
+import { installV1Handlers } from '../server/backend-v1';
 import type { CallHost } from '../server/call-host';
-import { installToolHandlers } from '../server/install-handlers';
 import { ProgressRouter } from '../server/progress-router';
+import { SessionState, sessionLimitOf } from '../server/session-state';
 import type { CreateMcpOptions } from '../server/types';
 
 /** Options of {@link createClaudeAgentMcpServer}. */
-export interface ClaudeAgentMcpServerOptions<TServer> extends Omit<CreateMcpOptions, 'name'> {
+export interface ClaudeAgentMcpServerOptions<TServer>
+  extends Omit<CreateMcpOptions, 'name' | 'sdk' | 'listCache'> {
   /** The server name the agent sees (tools appear as `mcp__<name>__<tool>`). */
   readonly name: string;
   /**
@@ -60,10 +63,12 @@ export function createClaudeAgentMcpServer<TServer extends { readonly server: ob
   const host: CallHost = {
     options: { ...options, name },
     progress: new ProgressRouter(),
+    observers: new Observers(),
     currentToolbox: () => toolbox,
     admit: () => () => {},
     nextCallId: () => `claude-${name}-${++sequence}`,
   };
-  installToolHandlers(instance.server as Server, host);
+  const session = new SessionState(undefined, sessionLimitOf(options.maxConcurrentCallsPerSession));
+  installV1Handlers(instance.server as Server, host, session);
   return { type: 'sdk', name, instance };
 }

@@ -1,4 +1,6 @@
 import { type AnyTool, createToolbox } from '@armorer/core';
+import { Observers } from '../observe/observers';
+import { MCP_OBSERVE } from '../observe/types';
 import { fingerprintMcpTool } from './fingerprint';
 import { createImportedTool, type ListedTool } from './imported-tool';
 import { McpDefinitionError } from './mcp-definition-error';
@@ -124,6 +126,7 @@ export async function fromMcpTools(
     });
   }
   const blocked = new Map<string, McpDefinitionChange>();
+  const observers = new Observers();
   const prefix = options.prefix ?? '';
   const tools: AnyTool[] = listed.map((tool) => {
     try {
@@ -134,6 +137,7 @@ export async function fromMcpTools(
         `${prefix}${tool.name}`,
         blocked,
         options.timeout,
+        observers,
       );
     } catch (error) {
       throw new McpDefinitionError({
@@ -177,6 +181,7 @@ export async function fromMcpTools(
       }
       return found;
     },
+    [MCP_OBSERVE]: (observer) => observers.add(observer),
     trust(names) {
       for (const name of names ?? [...blocked.keys()]) {
         const current = latest.get(name);

@@ -1,7 +1,9 @@
 import { type AnyTool, ArmorerError, createTool, type ToolMetadata } from '@armorer/core';
 import { z } from 'zod';
+import type { Observers } from '../observe/observers';
 import { schemaCostExceeds } from './schema-cost';
-import type { McpClientLike, McpDefinitionChange } from './types';
+import { sendCall } from './send-call';
+import type { McpClientLike, McpClientRequestOptions, McpDefinitionChange } from './types';
 
 /** A validated tool declaration read from `tools/list`. */
 export interface ListedTool {
@@ -83,6 +85,7 @@ export function createImportedTool(
   name: string,
   blocked: ReadonlyMap<string, McpDefinitionChange>,
   timeout: number | undefined,
+  observers: Observers,
 ): AnyTool {
   return createTool({
     name,
@@ -106,7 +109,7 @@ export function createImportedTool(
       },
     },
     async execute(params, context) {
-      const result = (await client.callTool({ name: listed.name, arguments: params }, undefined, {
+      const options: McpClientRequestOptions = {
         signal: context.signal,
         ...(timeout === undefined ? {} : { timeout }),
         onprogress: (update) => {
@@ -118,7 +121,11 @@ export function createImportedTool(
             ...(update.message === undefined ? {} : { message: update.message }),
           });
         },
-      })) as Record<string, unknown>;
+      };
+      const result = (await sendCall(client, listed.name, params, options, observers)) as Record<
+        string,
+        unknown
+      >;
       if (result['isError'] === true) {
         throw new McpToolCallError(textOf(result['content']) || `MCP tool "${listed.name}" failed.`);
       }

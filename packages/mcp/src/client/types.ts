@@ -1,4 +1,5 @@
 import type { AnyTool, Toolbox } from '@armorer/core';
+import type { McpObservable } from '../observe/types';
 
 /** Progress reported by a server for one call. */
 export interface McpProgress {
@@ -16,8 +17,9 @@ export interface McpClientRequestOptions {
 }
 
 /**
- * The part of an MCP client `fromMcpTools` uses. The SDK's `Client` satisfies it; it is declared here so
- * that the types of `@armorer/mcp` hold without the optional SDK installed.
+ * The part of an MCP client `fromMcpTools` uses. The `Client` of either official SDK satisfies it (v1
+ * `@modelcontextprotocol/sdk`, v2 `@modelcontextprotocol/client`); it is declared here so that the types
+ * of `@armorer/mcp` hold without an SDK installed.
  */
 export interface McpClientLike {
   listTools(
@@ -25,10 +27,15 @@ export interface McpClientLike {
     options?: McpClientRequestOptions,
   ): Promise<{ readonly tools: readonly unknown[]; readonly nextCursor?: string | undefined }>;
   callTool(
-    params: { name: string; arguments?: Record<string, unknown> },
+    params: { name: string; arguments?: Record<string, unknown>; _meta?: Record<string, unknown> },
     resultSchema?: never,
     options?: McpClientRequestOptions,
   ): Promise<unknown>;
+  /**
+   * Present on the v2 `Client` (`@modelcontextprotocol/client`), whose `callTool(params, options)` takes
+   * no result schema: armorer passes the options second to it.
+   */
+  getProtocolEra?(): unknown;
 }
 
 /** A definition that differs from the one trusted. */
@@ -64,7 +71,7 @@ export interface FromMcpToolsOptions {
 }
 
 /** What {@link fromMcpTools} returns. */
-export interface McpImportedTools {
+export interface McpImportedTools extends McpObservable {
   /** The imported tools, whose calls go through the client. */
   readonly tools: readonly AnyTool[];
   /** A toolbox of the imported tools. */

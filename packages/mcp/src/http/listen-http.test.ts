@@ -3,6 +3,7 @@ import { createTool, createToolbox } from '@armorer/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describeClientSuite, resultText } from '../__fixtures__/client-suite';
+import { CLIENT_FLAVORS, connectHttp } from '../__fixtures__/clients';
 import { createEchoToolbox, createFixtureToolbox } from '../__fixtures__/toolbox';
 import { createMCP } from '../server/create-mcp';
 import type { McpHttpOptions } from './types';
@@ -15,18 +16,29 @@ async function httpClient(url: string, headers?: Record<string, string>) {
   return client;
 }
 
-describeClientSuite('Streamable HTTP on loopback', async () => {
-  const mcp = createMCP(createFixtureToolbox({ onSwap: () => mcp.setToolbox(createEchoToolbox()) }));
-  const endpoint = await mcp.serveHttp();
-  const client = await httpClient(endpoint.url);
-  return {
-    client,
-    close: async () => {
-      await client.close();
-      await mcp.close();
-    },
-  };
-});
+for (const sdk of ['v2', 'v1'] as const) {
+  // On the v1 package a 2026-capable client falls back to the 2025 handshake.
+  for (const flavor of sdk === 'v1' ? (['v1', 'v2-modern'] as const) : CLIENT_FLAVORS) {
+    describeClientSuite(
+      `Streamable HTTP on loopback, served by the ${sdk} package, ${flavor} client`,
+      async () => {
+        const mcp = createMCP(createFixtureToolbox({ onSwap: () => mcp.setToolbox(createEchoToolbox()) }), {
+          sdk,
+        });
+        const endpoint = await mcp.serveHttp();
+        const client = await connectHttp(endpoint.url, flavor);
+        return {
+          client,
+          close: async () => {
+            await client.close();
+            await mcp.close();
+          },
+        };
+      },
+      sdk === 'v1' ? 'legacy' : undefined,
+    );
+  }
+}
 
 const initialize = {
   jsonrpc: '2.0',
@@ -121,12 +133,26 @@ describe('Streamable HTTP sessions', () => {
   test('an abandoned session is closed after the idle timeout', async () => {
     const mcp = createMCP(createFixtureToolbox());
     const endpoint = await mcp.serveHttp({ sessionIdleTimeoutMs: 50 });
-    const client = await httpClient(endpoint.url);
-    expect(endpoint.sessions).toBe(1);
+    // One raw request opens the session (a full client handshake is two requests, and on a loaded machine the
+    // gap between them can exceed so short a timeout); the server's refusal of its id proves it was closed.
+    const opened = await fetch(endpoint.url, {
+      method: 'POST',
+      headers: jsonHeaders,
+      body: JSON.stringify(initialize),
+    });
+    await opened.text();
+    const sessionId = opened.headers.get('mcp-session-id');
+    expect(opened.status).toBe(200);
+    expect(sessionId).toBeString();
     const started = Date.now();
-    while (endpoint.sessions > 0 && Date.now() - started < 3_000) await Bun.sleep(10);
+    while (endpoint.sessions > 0 && Date.now() - started < 10_000) await Bun.sleep(10);
     expect(endpoint.sessions).toBe(0);
-    await client.close();
+    const later = await fetch(endpoint.url, {
+      method: 'POST',
+      headers: { ...jsonHeaders, 'mcp-session-id': sessionId ?? '', 'mcp-protocol-version': '2025-11-25' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }),
+    });
+    expect(later.status).toBe(404);
     await mcp.close();
   });
 });

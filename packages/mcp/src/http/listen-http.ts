@@ -1,15 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { McpCloseOptions, McpSession, McpTransport } from '../server/types';
+import type { HttpSessionTransport, McpBackend } from '../server/backend';
+import { SessionState } from '../server/session-state';
+import type { McpCloseOptions } from '../server/types';
 import {
   BodyTooLargeError,
-  checkRequest,
+  createRequestGuard,
   isLoopback,
   loopbackHosts,
   loopbackOrigins,
+  nodeHeaders,
+  type RequestGuard,
   readBody,
 } from './guards';
 import { RequestIds } from './request-ids';
@@ -17,9 +18,23 @@ import type { McpHttpOptions, McpHttpServer } from './types';
 
 /** What the HTTP endpoint needs from the MCP server it fronts. */
 export interface HttpHost {
-  connect(transport: McpTransport): Promise<McpSession>;
+  readonly backend: McpBackend;
+  /** `maxConcurrentCallsPerSession` of the server. */
+  readonly sessionLimit: number;
   drain(timeoutMs: number): Promise<boolean>;
   isClosed(): boolean;
+}
+
+/** A JSON-RPC `initialize` request (the opening of a 2025 session). */
+function isInitializeRequest(body: unknown): boolean {
+  const message = body as { jsonrpc?: unknown; method?: unknown; id?: unknown } | null;
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    message.jsonrpc === '2.0' &&
+    message.method === 'initialize' &&
+    (typeof message.id === 'string' || typeof message.id === 'number')
+  );
 }
 
 function sendError(
@@ -39,8 +54,10 @@ function sendError(
 
 /**
  * Serves MCP over Streamable HTTP on `node:http` (Bun and Node): loopback bind, Host/Origin checks
- * against DNS rebinding, an optional bearer token, a body size limit, one SDK transport per session, and
- * a shutdown that drains in-flight calls before closing sessions.
+ * against DNS rebinding, an optional bearer token and a body size limit on every request. A 2026-07-28
+ * request (no session, its revision in `_meta`) goes to the SDK's stateless `createMcpHandler`, which
+ * checks the `Mcp-Method`/`Mcp-Name` headers against the body; a 2025 client gets one SDK transport per
+ * session. The shutdown drains in-flight calls before closing sessions.
  */
 export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): Promise<McpHttpServer> {
   const bind = options.host ?? '127.0.0.1';
@@ -52,20 +69,36 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
   const path = options.path ?? '/mcp';
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const maxSessions = options.maxSessions ?? 1000;
-  const transports = new Map<string, StreamableHTTPServerTransport>();
+  const transports = new Map<string, HttpSessionTransport>();
   const lastSeen = new Map<string, number>();
-  const requestIds = new WeakMap<StreamableHTTPServerTransport, RequestIds>();
+  const requestIds = new WeakMap<HttpSessionTransport, RequestIds>();
+  const modern = host.backend.modernHttp?.();
   const idleMs = options.sessionIdleTimeoutMs ?? 15 * 60_000;
   let closing = false;
-  let guard: Parameters<typeof checkRequest>[1] | undefined;
+  let guard: RequestGuard | undefined;
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (closing || host.isClosed()) return sendError(response, 503, -32000, 'Server is shutting down.');
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname !== path) return sendError(response, 404, -32000, `Not found: use ${path}.`);
-    const refusal = guard === undefined ? undefined : checkRequest(request, guard);
+    const refusal = guard?.check(nodeHeaders(request));
     if (refusal !== undefined)
       return sendError(response, refusal.status, -32000, refusal.message, refusal.headers);
+    if (options.authenticate !== undefined) {
+      let auth: unknown;
+      try {
+        auth = await options.authenticate(request);
+      } catch {
+        auth = undefined;
+      }
+      if (auth === undefined) {
+        return sendError(response, 401, -32000, 'Unauthorized.', {
+          'www-authenticate': 'Bearer realm="mcp"',
+        });
+      }
+      // Where the SDK's transports (and its own auth middleware) carry it.
+      (request as IncomingMessage & { auth?: unknown }).auth = auth;
+    }
     const sessionHeader = request.headers['mcp-session-id'];
     const sessionId = Array.isArray(sessionHeader) ? sessionHeader[0] : sessionHeader;
     const existing = sessionId === undefined ? undefined : transports.get(sessionId);
@@ -75,7 +108,7 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
     if (sessionId !== undefined) lastSeen.set(sessionId, Date.now());
     if (request.method === 'GET' || request.method === 'DELETE') {
       if (existing === undefined) return sendError(response, 400, -32000, 'Missing mcp-session-id header.');
-      return existing.handleRequest(request, response);
+      return existing.handle(request, response);
     }
     if (request.method !== 'POST') {
       return sendError(response, 405, -32000, 'Method not allowed.', { allow: 'GET, POST, DELETE' });
@@ -97,38 +130,43 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
         const body = JSON.stringify({ jsonrpc: '2.0', id: reused, error: { code: -32600, message } });
         return void response.writeHead(409, { 'content-type': 'application/json' }).end(body);
       }
-      await existing.handleRequest(request, response, parsed);
+      await existing.handle(request, response, parsed);
       // A refused POST (406 Accept, 415 Content-Type, ...) never reached the server: no answer will
       // release its ids, and a session left busy would never be reaped.
       if (response.statusCode >= 400) ids?.release(parsed);
       return;
     }
     if (!isInitializeRequest(parsed)) {
+      if (modern !== undefined && (await modern.isModern(request, parsed))) {
+        return modern.handle(request, response, parsed);
+      }
       return sendError(response, 400, -32000, 'No session: send an initialize request first.');
     }
     if (transports.size >= maxSessions) return sendError(response, 503, -32000, 'Too many sessions.');
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => {
-        transports.set(id, transport);
+    const ids = new RequestIds();
+    let created: HttpSessionTransport | undefined;
+    const transport = await host.backend.httpSession(new SessionState('tcp', host.sessionLimit), {
+      onInitialized: (id) => {
+        if (created === undefined) return;
+        transports.set(id, created);
         lastSeen.set(id, Date.now());
       },
+      onClosed: () => {
+        const id = created?.sessionId;
+        if (id === undefined) return;
+        transports.delete(id);
+        lastSeen.delete(id);
+      },
+      watch: (sdkTransport) => ids.watch(sdkTransport),
     });
-    const ids = new RequestIds();
-    ids.watch(transport as unknown as McpTransport);
+    created = transport;
     requestIds.set(transport, ids);
-    transport.onclose = () => {
-      if (transport.sessionId === undefined) return;
-      transports.delete(transport.sessionId);
-      lastSeen.delete(transport.sessionId);
-    };
-    const session = await host.connect(transport as unknown as McpTransport);
     try {
-      await transport.handleRequest(request, response, parsed);
+      await transport.handle(request, response, parsed);
     } finally {
       // The transport refused the initialize (406 Accept, 415 Content-Type, ...): no session id was
       // issued, so nothing could ever reach or reap this session; close it rather than leak it.
-      if (transport.sessionId === undefined) await session.close().catch(() => {});
+      if (transport.sessionId === undefined) await transport.close().catch(() => {});
     }
   }
 
@@ -152,17 +190,12 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
   });
   const { port } = server.address() as AddressInfo;
   const hostName = bind.includes(':') && !bind.startsWith('[') ? `[${bind}]` : bind;
-  guard = {
-    allowedHosts: new Set(
-      (options.allowedHosts ?? [...loopbackHosts(port), `${hostName}:${port}`]).map((value) =>
-        value.toLowerCase(),
-      ),
-    ),
-    allowedOrigins: new Set(
-      (options.allowedOrigins ?? loopbackOrigins(port)).map((value) => value.toLowerCase()),
-    ),
+  guard = createRequestGuard({
+    allowedHosts: options.allowedHosts ?? [...loopbackHosts(port), `${hostName}:${port}`],
+    allowedOrigins: options.allowedOrigins ?? loopbackOrigins(port),
     token: options.token,
-  };
+    realm: 'mcp',
+  });
   // Abandoned sessions (a client that never sends DELETE) must not fill maxSessions forever.
   const sweeper = setInterval(
     () => {
@@ -193,6 +226,7 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
         const timeout = closeOptions.drainTimeoutMs ?? 5_000;
         await host.drain(timeout);
         await Promise.all([...transports.values()].map((transport) => transport.close().catch(() => {})));
+        await modern?.close().catch(() => {});
         await host.drain(timeout);
         server.closeAllConnections();
         await stopped;

@@ -1,4 +1,19 @@
+import type { IncomingMessage } from 'node:http';
 import type { McpCloseOptions } from '../server/types';
+
+/**
+ * Who sent a request, as an `authenticate` hook establishes it: the shape of the SDK's `AuthInfo`, which
+ * `callOptions` reads as `info.authInfo` (to bind approvals to a tenant and principal, for instance).
+ */
+export interface McpAuthInfo {
+  /** The access token (never logged by armorer). */
+  readonly token: string;
+  readonly clientId: string;
+  readonly scopes: readonly string[];
+  /** Seconds since the epoch. */
+  readonly expiresAt?: number;
+  readonly extra?: Readonly<Record<string, unknown>>;
+}
 
 /** Options of `mcp.serveHttp()`: Streamable HTTP, safe by default. */
 export interface McpHttpOptions {
@@ -14,6 +29,14 @@ export interface McpHttpOptions {
   readonly allowedOrigins?: readonly string[];
   /** When set, every request needs `Authorization: Bearer <token>`. */
   readonly token?: string | undefined;
+  /**
+   * Identifies the sender of every request (after the Host, Origin and token checks): what it returns is
+   * the `authInfo` of each call (`callOptions` maps it to a request context); `undefined`, or a throw,
+   * answers 401 without running anything. Use it to verify your own access tokens.
+   */
+  readonly authenticate?: (
+    request: IncomingMessage,
+  ) => McpAuthInfo | undefined | Promise<McpAuthInfo | undefined>;
   /** Largest request body accepted, in bytes (default 1 MiB); larger ones get 413. */
   readonly maxBodyBytes?: number;
   /** Most sessions open at once (default 1,000); past it, new sessions get 503. */

@@ -1,15 +1,35 @@
 import { createToolError, describeThrown, type Toolbox, type ToolResult } from '@armorer/core';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { toolOutputSchema } from '../declarations/to-mcp-tools';
 import type { McpCallToolResult } from '../declarations/types';
+import { readAnswer } from './answer';
+import { invalidApproval, type SettleContext, settleAnswer } from './approval-flow';
 import type { CallHost } from './call-host';
-import { elicitationRequest } from './elicitation';
+import type { CallChannel } from './channel';
+import { type ElicitationForm, elicitationRequest } from './elicitation';
+import { decodeRequestState, encodeRequestState } from './request-state';
+import type { SessionState } from './session-state';
 import { errorResult, toCallToolResult } from './to-call-result';
-import type { ElicitedRequestContext, McpCallOptions } from './types';
+import type { McpCallOptions } from './types';
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+/** The key of the one embedded request of armorer's `input_required` results. */
+export const INPUT_REQUEST_KEY = 'approval';
+
+/** A 2026 interim result: the embedded elicitation, and the signed pause to echo back. */
+export interface InputRequiredOutcome {
+  readonly inputRequired: {
+    readonly key: string;
+    readonly message: string;
+    readonly requestedSchema: ElicitationForm;
+    readonly requestState: string;
+  };
+}
+
+/** What a `tools/call` answers: a `CallToolResult`, or (2026 only) `input_required`. */
+export type CallOutcome = McpCallToolResult | InputRequiredOutcome;
+
+export function isInputRequired(outcome: CallOutcome): outcome is InputRequiredOutcome {
+  return (outcome as Partial<InputRequiredOutcome>).inputRequired !== undefined;
+}
 
 const structuredTools = new WeakMap<object, boolean>();
 
@@ -24,33 +44,69 @@ function declaresOutput(toolbox: Toolbox, name: string): boolean {
   return structured;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** What settling a pause needs; built only when a call paused (or resumes), never on the common path. */
+function settleContext(
+  host: CallHost,
+  toolbox: Toolbox,
+  options: RunOptions,
+  call: SettleContext['call'],
+): SettleContext {
+  return { host, toolbox, options, call, structured: () => declaresOutput(toolbox, call.name) };
 }
 
-async function elicitAndRerun(
-  server: Server,
-  toolbox: Toolbox,
-  call: { id: string; name: string; arguments: unknown },
+type CallParams = { readonly name: string; readonly arguments?: Record<string, unknown> | undefined };
+type RunOptions = McpCallOptions & { readonly signal: AbortSignal };
+
+function askModern(pending: NonNullable<ToolResult['pendingApproval']>): InputRequiredOutcome {
+  const { message, requestedSchema } = elicitationRequest(pending);
+  return {
+    inputRequired: {
+      key: INPUT_REQUEST_KEY,
+      message,
+      requestedSchema,
+      requestState: encodeRequestState(pending),
+    },
+  };
+}
+
+/** A 2026 retry carrying `requestState`: the answer to a pause settles it; a missing answer asks again. */
+async function resumeRetry(
+  params: CallParams,
+  channel: CallChannel,
+  context: SettleContext,
+): Promise<CallOutcome> {
+  let pending: ReturnType<typeof decodeRequestState>;
+  try {
+    pending = decodeRequestState(channel.requestState);
+  } catch (error) {
+    return invalidApproval(
+      'invalid-request-state',
+      `The requestState cannot be used: ${describeThrown(error)}`,
+    );
+  }
+  if (pending.toolName !== params.name) {
+    return invalidApproval('tool-mismatch', `The requestState belongs to a call of another tool.`);
+  }
+  const responses = channel.inputResponses;
+  const raw =
+    responses !== undefined && Object.hasOwn(responses, INPUT_REQUEST_KEY)
+      ? responses[INPUT_REQUEST_KEY]
+      : undefined;
+  if (raw === undefined) return askModern(pending);
+  return settleAnswer(pending, readAnswer(pending, raw), context);
+}
+
+/** A 2025 pause put to the human through `elicitation/create`, then settled. */
+async function askLegacy(
   result: ToolResult,
-  options: McpCallOptions & { signal: AbortSignal },
-  extra: Extra,
-  host: CallHost,
+  channel: CallChannel,
+  context: SettleContext,
 ): Promise<McpCallToolResult> {
   const pending = result.pendingApproval;
   if (pending === undefined) return toCallToolResult(result, false);
-  const { message, requestedSchema } = elicitationRequest(pending);
-  let answer: { action: string; content?: Record<string, unknown> | undefined };
+  let raw: unknown;
   try {
-    answer = await server.elicitInput(
-      { mode: 'form', message, requestedSchema } as Parameters<Server['elicitInput']>[0],
-      {
-        relatedRequestId: extra.requestId,
-        signal: extra.signal,
-        // The call's deadline bounds the wait for the human too; without one the SDK's default applies.
-        ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-      },
-    );
+    raw = await channel.elicit(elicitationRequest(pending), context.options.timeout);
   } catch (error) {
     const base =
       result.error ??
@@ -63,102 +119,96 @@ async function elicitAndRerun(
       message: `${base.message} (Asking the user failed: ${describeThrown(error)})`,
     });
   }
-  const content = answer.content ?? {};
-  const declined = answer.action !== 'accept' || (pending.kind === 'approval' && content['approve'] !== true);
-  if (declined) {
-    const code = pending.kind === 'approval' ? 'POLICY_DENIED' : 'INPUT_REQUIRED';
-    const verb = answer.action === 'cancel' ? 'cancelled' : 'declined';
-    return errorResult(
-      createToolError(
-        code,
-        `The user ${verb} the call to "${pending.toolName}". Do not retry it unless the user asks.`,
-        {
-          details: { reason: `elicitation ${answer.action}` },
-        },
-      ),
-    );
-  }
-  const requestContext: ElicitedRequestContext = {
-    ...options.requestContext,
-    elicitation: { action: 'accept', executionId: pending.executionId, kind: pending.kind, content },
-  };
-  if (pending.kind === 'approval' && pending.binding !== undefined && options.requestContext !== undefined) {
-    // A signed pause is resumed through its binding: the store consumes it once, the revisions and the
-    // request context are checked again, and policy sees `approval.approved` (an `approvalPolicy` pauses
-    // every re-run, so running the call again would only ask again).
-    const resumed = await toolbox.resumeApproval(pending, {
-      requestContext,
-      signal: options.signal,
-      ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-      ...(options.ownerId === undefined ? {} : { ownerId: options.ownerId }),
-    });
-    return toCallToolResult(resumed, resumed.outcome === 'success' && declaresOutput(toolbox, call.name));
-  }
-  const rerun = await toolbox.execute({ ...call, id: host.nextCallId() }, { ...options, requestContext });
-  return toCallToolResult(rerun, declaresOutput(toolbox, call.name));
+  return settleAnswer(pending, readAnswer(pending, raw), context);
 }
 
-/**
- * Runs one `tools/call` through the full armorer pipeline (validation, policy, middleware, events) and
- * maps the outcome to a `CallToolResult`. Nothing a client sends ends the session: every failure is an
- * `isError` result.
- */
-export async function callTool(
-  server: Server,
-  host: CallHost,
-  params: { name: string; arguments?: Record<string, unknown> | undefined },
-  extra: Extra,
-): Promise<McpCallToolResult> {
-  const release = host.admit();
-  if (release === undefined) {
-    return errorResult(
-      createToolError('TOOLBOX_CLOSED', 'The MCP server is shutting down; the call was not run.'),
-    );
-  }
+function progressSink(channel: CallChannel, progressToken: unknown) {
+  let sent = -1;
+  return (event: { detail: { percent?: number | undefined; message?: string | undefined } }) => {
+    // MCP requires progress to increase with every notification: an update that does not move the
+    // percentage forward is not sent.
+    const progress = event.detail.percent ?? sent;
+    if (!(progress > sent)) return;
+    sent = progress;
+    const message = event.detail.message;
+    channel
+      .notify({
+        method: 'notifications/progress',
+        params: { progressToken, progress, total: 100, ...(message === undefined ? {} : { message }) },
+      })
+      .catch(() => {});
+  };
+}
+
+async function runCall(host: CallHost, params: CallParams, channel: CallChannel): Promise<CallOutcome> {
   const toolbox = host.currentToolbox();
   const callId = host.nextCallId();
   let stopProgress: (() => void) | undefined;
   try {
     const chosen = host.options.callOptions?.({
       toolName: params.name,
-      sessionId: extra.sessionId,
-      requestId: extra.requestId,
-      authInfo: extra.authInfo,
+      sessionId: channel.sessionId,
+      requestId: channel.requestId,
+      authInfo: channel.authInfo,
+      era: channel.era,
+      protocolVersion: channel.protocolVersion,
     });
-    const options = { ...chosen, signal: extra.signal };
-    const progressToken = extra._meta?.progressToken;
-    if (progressToken !== undefined) {
-      let sent = -1;
-      stopProgress = host.progress.route(toolbox, callId, (event) => {
-        // MCP requires progress to increase with every notification: an update that does not move the
-        // percentage forward is not sent.
-        const progress = event.detail.percent ?? sent;
-        if (!(progress > sent)) return;
-        sent = progress;
-        const notification = {
-          method: 'notifications/progress' as const,
-          params: {
-            progressToken,
-            progress,
-            total: 100,
-            ...(event.detail.message === undefined ? {} : { message: event.detail.message }),
-          },
-        };
-        extra.sendNotification(notification).catch(() => {});
-      });
-    }
+    const options: RunOptions = { ...chosen, signal: channel.signal };
     const call = { id: callId, name: params.name, arguments: params.arguments ?? {} };
+    if (channel.era === 'modern' && channel.requestState !== undefined) {
+      return await resumeRetry(params, channel, settleContext(host, toolbox, options, call));
+    }
+    const progressToken = channel.meta?.['progressToken'];
+    if (progressToken !== undefined) {
+      stopProgress = host.progress.route(toolbox, callId, progressSink(channel, progressToken));
+    }
     const result = await toolbox.execute(call, options);
-    if (
-      result.outcome === 'action_required' &&
-      host.options.elicitation !== false &&
-      isObject(server.getClientCapabilities()?.elicitation)
-    ) {
-      return await elicitAndRerun(server, toolbox, call, result, options, extra, host);
+    const pending = result.pendingApproval;
+    if (result.outcome === 'action_required' && pending !== undefined && host.options.elicitation !== false) {
+      if (channel.era === 'modern') {
+        // Only a signed pause can travel through the client: without a binding, the call stays an isError result.
+        if (pending.binding !== undefined && channel.supportsFormElicitation()) return askModern(pending);
+      } else if (channel.supportsFormElicitation()) {
+        return await askLegacy(result, channel, settleContext(host, toolbox, options, call));
+      }
     }
     return toCallToolResult(result, result.outcome === 'success' && declaresOutput(toolbox, params.name));
   } finally {
     stopProgress?.();
+  }
+}
+
+/**
+ * Runs one `tools/call` through the full armorer pipeline (validation, policy, middleware, events) and
+ * maps the outcome to a `CallToolResult`, or on the 2026 revision to an `input_required` result when a
+ * policy paused the call. Nothing a client sends ends the session: every failure is an `isError` result.
+ */
+export async function callTool(
+  host: CallHost,
+  session: SessionState,
+  params: CallParams,
+  channel: CallChannel,
+): Promise<CallOutcome> {
+  const release = host.admit();
+  if (release === undefined) {
+    return errorResult(
+      createToolError('TOOLBOX_CLOSED', 'The MCP server is shutting down; the call was not run.'),
+    );
+  }
+  if (!session.enter()) {
+    release();
+    return errorResult(
+      createToolError(
+        'RATE_LIMITED',
+        `This MCP session already runs ${session.limit} tool calls; wait for one to finish and retry.`,
+        { details: { reason: 'session-concurrency' } },
+      ),
+    );
+  }
+  try {
+    return await runCall(host, params, channel);
+  } finally {
+    session.leave();
     release();
   }
 }

@@ -3,6 +3,7 @@ import { createTool, createToolbox } from '@armorer/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { describeClientSuite, resultText } from '../__fixtures__/client-suite';
+import { CLIENT_FLAVORS, connectInMemory } from '../__fixtures__/clients';
 import { createEchoToolbox, createFixtureToolbox } from '../__fixtures__/toolbox';
 import { createMCP } from './create-mcp';
 
@@ -14,9 +15,19 @@ async function inMemory(mcp: ReturnType<typeof createMCP>) {
   return client;
 }
 
-describeClientSuite('InMemoryTransport', async () => {
-  const mcp = createMCP(createFixtureToolbox({ onSwap: () => mcp.setToolbox(createEchoToolbox()) }));
-  const client = await inMemory(mcp);
+for (const flavor of CLIENT_FLAVORS) {
+  describeClientSuite(`an in-process transport, ${flavor} client`, async () => {
+    const mcp = createMCP(createFixtureToolbox({ onSwap: () => mcp.setToolbox(createEchoToolbox()) }));
+    const client = await connectInMemory(mcp, flavor);
+    return { client, close: () => mcp.close() };
+  });
+}
+
+describeClientSuite('an in-process transport, served by the v1 package, v1 client', async () => {
+  const mcp = createMCP(createFixtureToolbox({ onSwap: () => mcp.setToolbox(createEchoToolbox()) }), {
+    sdk: 'v1',
+  });
+  const client = await connectInMemory(mcp, 'v1');
   return { client, close: () => mcp.close() };
 });
 

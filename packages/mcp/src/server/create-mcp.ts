@@ -1,14 +1,15 @@
 import { isToolbox, type Toolbox } from '@armorer/core';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { listenHttp } from '../http/listen-http';
 import type { McpHttpOptions, McpHttpServer } from '../http/types';
+import { Observers } from '../observe/observers';
+import { MCP_OBSERVE, type McpObserver } from '../observe/types';
+import type { McpBackend } from './backend';
 import { boundedLines } from './bounded-lines';
 import type { CallHost } from './call-host';
 import { InFlight } from './in-flight';
-import { installToolHandlers } from './install-handlers';
+import { loadBackend } from './load-backend';
 import { ProgressRouter } from './progress-router';
+import { SessionState, sessionLimitOf } from './session-state';
 import type { ArmorerMcpServer, CreateMcpOptions, McpCloseOptions, McpSession, McpTransport } from './types';
 
 /** The longest stdio line (one JSON-RPC message) read, as the SDK's own limit since 1.30: 10 MiB. */
@@ -19,62 +20,82 @@ function assertToolbox(toolbox: unknown): asserts toolbox is Toolbox {
     throw new TypeError('createMCP(toolbox) expects a toolbox created by createToolbox().');
 }
 
+function checkListCache(options: CreateMcpOptions): void {
+  const ttl = options.listCache?.ttlMs;
+  if (ttl !== undefined && !(Number.isSafeInteger(ttl) && ttl >= 0)) {
+    throw new TypeError(`listCache.ttlMs must be a non-negative integer (got ${String(ttl)}).`);
+  }
+  const scope = options.listCache?.scope;
+  if (scope !== undefined && scope !== 'public' && scope !== 'private') {
+    throw new TypeError(`listCache.scope must be "public" or "private" (got ${String(scope)}).`);
+  }
+}
+
 /**
- * Serves a toolbox over the Model Context Protocol with the official SDK's server classes. Each
- * connected transport is one session with its own SDK `Server`; every session lists and calls the
- * toolbox served at that moment. `tools/call` runs the full armorer pipeline; failures are `isError`
- * results; progress from a tool's `progress()` reaches clients that sent a progress token; a client's
- * cancellation aborts the tool's `signal`; `setToolbox` notifies every session with `list_changed`.
+ * Serves a toolbox over the Model Context Protocol with the official SDK. With the v2 packages
+ * (`@modelcontextprotocol/server`) one server answers the 2026-07-28 revision (stateless requests,
+ * `server/discover`, `input_required`) and the 2025 revisions (initialize, sessions, elicitation), over
+ * stdio, any SDK transport and Streamable HTTP; with the v1 package (`@modelcontextprotocol/sdk`) it
+ * answers the 2025 revisions. `tools/call` runs the full armorer pipeline; failures are `isError`
+ * results; a paused call asks the human (2026: `input_required` carrying the signed approval; 2025:
+ * elicitation) and resumes exactly once through `toolbox.resumeApproval`; progress reaches clients that
+ * sent a progress token; a client's cancellation aborts the tool's `signal`; `setToolbox` notifies every
+ * client that listens for `list_changed`.
  *
  * @example
  * ```ts
+ * import { createTool, createToolbox } from '@armorer/core';
  * import { createMCP } from '@armorer/mcp';
+ * import { z } from 'zod';
  *
- * const mcp = createMCP(toolbox, { name: 'my-tools', version: '1.0.0' });
- * await mcp.serveStdio(); // or: await listenHttp(mcp, { port: 3333 })
+ * const add = createTool({
+ *   name: 'add-numbers',
+ *   description: 'Add two numbers',
+ *   input: { a: z.number(), b: z.number() },
+ *   execute: ({ a, b }) => a + b,
+ * });
+ * const mcp = createMCP(createToolbox([add]), { name: 'my-tools', version: '1.0.0' });
+ * await mcp.serveStdio(); // or: const { url } = await mcp.serveHttp({ port: 3333 });
  * ```
  */
 export function createMCP(toolbox: Toolbox, options: CreateMcpOptions = {}): ArmorerMcpServer {
   assertToolbox(toolbox);
+  const sessionLimit = sessionLimitOf(options.maxConcurrentCallsPerSession);
+  checkListCache(options);
   let current = toolbox;
   let sequence = 0;
   let closed = false;
   const inFlight = new InFlight();
-  const servers = new Set<Server>();
   const endpoints = new Set<McpHttpServer>();
-  const progress = new ProgressRouter();
+  const observers = new Observers();
   const prefix = `mcp-${Math.random().toString(36).slice(2, 8)}-`;
   const host: CallHost = {
     options,
-    progress,
+    progress: new ProgressRouter(),
+    observers,
     currentToolbox: () => current,
     admit: () => (closed ? undefined : inFlight.enter()),
     nextCallId: () => `${prefix}${++sequence}`,
   };
-  const info = { name: options.name ?? 'armorer', version: options.version ?? '0.0.0' };
+  const identity = {
+    name: options.name ?? 'armorer',
+    version: options.version ?? '0.0.0',
+    instructions: options.instructions,
+  };
+  let backend: Promise<McpBackend> | undefined;
+  let loaded: McpBackend | undefined;
+  const sdk = () => {
+    backend ??= loadBackend(options.sdk, host, identity, sessionLimit).then((ready) => {
+      loaded = ready;
+      return ready;
+    });
+    return backend;
+  };
 
-  async function connect(transport: McpTransport): Promise<McpSession> {
+  async function serve(transport: McpTransport, kind: 'pipe' | undefined): Promise<McpSession> {
     if (closed) throw new Error('The MCP server is closed; it accepts no new sessions.');
-    const server = new Server(info, {
-      capabilities: { tools: { listChanged: true } },
-      ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
-    });
-    installToolHandlers(server, host);
-    let resolveClosed!: () => void;
-    const whenClosed = new Promise<void>((resolve) => {
-      resolveClosed = resolve;
-    });
-    server.onclose = () => {
-      servers.delete(server);
-      resolveClosed();
-    };
-    servers.add(server);
-    await server.connect(transport as unknown as Transport);
-    return {
-      sessionId: transport.sessionId,
-      closed: whenClosed,
-      close: () => server.close(),
-    };
+    const session = await (await sdk()).connect(transport, new SessionState(kind, sessionLimit));
+    return { sessionId: session.sessionId, closed: session.closed, close: () => session.close() };
   }
 
   return {
@@ -82,7 +103,7 @@ export function createMCP(toolbox: Toolbox, options: CreateMcpOptions = {}): Arm
       return current;
     },
     get sessions() {
-      return servers.size;
+      return loaded?.sessions ?? 0;
     },
     get inFlight() {
       return inFlight.count;
@@ -93,15 +114,13 @@ export function createMCP(toolbox: Toolbox, options: CreateMcpOptions = {}): Arm
     async setToolbox(next: Toolbox) {
       assertToolbox(next);
       current = next;
-      await Promise.all(
-        [...servers].map((server) =>
-          server.transport ? server.sendToolListChanged().catch(() => {}) : undefined,
-        ),
-      );
+      await loaded?.toolsChanged();
     },
-    connect,
+    connect: (transport) => serve(transport, undefined),
     async serveStdio() {
-      // The SDK's stdio reader buffers a line until its newline, without bound before SDK 1.30.
+      const ready = await sdk();
+      // The SDK's stdio reader buffers a line until its newline (without bound before SDK 1.30): every
+      // line is bounded here, and an overlong one is a parse error while the session keeps serving.
       const input = boundedLines(MAX_STDIO_LINE_BYTES);
       process.stdin.pipe(input);
       const release = () => {
@@ -109,12 +128,7 @@ export function createMCP(toolbox: Toolbox, options: CreateMcpOptions = {}): Arm
         process.stdin.pause();
       };
       try {
-        // `input` bounds every line, so the SDK's own limit (1.30+: close the session at 10 MiB) is lifted
-        // and an overlong line is a parse error on every SDK version while the session keeps serving.
-        const transport = new StdioServerTransport(input, process.stdout, {
-          maxBufferSize: Number.POSITIVE_INFINITY,
-        });
-        const session = await connect(transport);
+        const session = await serve(ready.stdioTransport(input, process.stdout), 'pipe');
         void session.closed.then(release);
         return session;
       } catch (error) {
@@ -124,8 +138,14 @@ export function createMCP(toolbox: Toolbox, options: CreateMcpOptions = {}): Arm
     },
     async serveHttp(httpOptions?: McpHttpOptions) {
       if (closed) throw new Error('The MCP server is closed; it serves no new endpoints.');
+      const ready = await sdk();
       const endpoint = await listenHttp(
-        { connect, drain: (timeoutMs) => inFlight.drain(timeoutMs), isClosed: () => closed },
+        {
+          backend: ready,
+          sessionLimit,
+          drain: (timeoutMs) => inFlight.drain(timeoutMs),
+          isClosed: () => closed,
+        },
         httpOptions,
       );
       endpoints.add(endpoint);
@@ -137,8 +157,9 @@ export function createMCP(toolbox: Toolbox, options: CreateMcpOptions = {}): Arm
       await Promise.all([...endpoints].map((endpoint) => endpoint.close(closeOptions)));
       await inFlight.drain(closeOptions.drainTimeoutMs ?? 5_000);
       // Closing a session aborts the signals of its calls still running (after the drain timeout).
-      await Promise.all([...servers].map((server) => server.close().catch(() => {})));
+      await loaded?.closeAll();
       await inFlight.drain(closeOptions.drainTimeoutMs ?? 5_000);
     },
+    [MCP_OBSERVE]: (observer: McpObserver) => observers.add(observer),
   };
 }

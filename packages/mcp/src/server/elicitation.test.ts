@@ -1,10 +1,13 @@
 import { describe, expect, test } from 'bun:test';
+import { parseApprovalBinding } from '@armorer/approval';
 import { createTool, createToolbox, type PolicyContext } from '@armorer/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { createPayToolbox, type PayLedger, principalContext } from '../__fixtures__/approval';
 import { resultText } from '../__fixtures__/client-suite';
+import { connectHttp, connectInMemory } from '../__fixtures__/clients';
 import { ERROR_META_KEY } from '../declarations/types';
 import { createMCP } from './create-mcp';
 import type { ElicitedRequestContext } from './types';
@@ -75,7 +78,7 @@ describe('needs_approval and needs_input through elicitation', () => {
     expect(result.isError).toBeFalsy();
     expect(resultText(result)).toBe('moved 5');
     expect(String(requests[0]?.['message'])).toContain('"transfer"');
-    expect(String(requests[0]?.['message'])).toContain('{"amount":5}');
+    expect(String(requests[0]?.['message'])).toContain('{"amount": 5}');
     await mcp.close();
   });
 
@@ -190,4 +193,79 @@ describe('a signed approval is resumed through its binding', () => {
     expect(runs.count).toBe(0);
     await mcp.close();
   });
+});
+
+describe('2025 elicitation: the prompt is sanitized, a refusal revokes the binding, an edit resumes once', () => {
+  for (const flavor of ['v1', 'v2-legacy'] as const) {
+    async function connectPay(answer: (params: Record<string, unknown>) => unknown) {
+      const ledger: PayLedger = { paid: [], paused: [] };
+      const { toolbox, approvalStateStore } = createPayToolbox(ledger);
+      const mcp = createMCP(toolbox, { callOptions: (info) => principalContext(info) });
+      const prompts: Array<Record<string, unknown>> = [];
+      const client = await connectInMemory(mcp, flavor, (params) => {
+        prompts.push(params);
+        return answer(params);
+      });
+      return { ledger, mcp, client, prompts, store: approvalStateStore };
+    }
+
+    test(`${flavor} client: hidden characters in the arguments are shown as escapes, never as themselves`, async () => {
+      const { mcp, client, prompts } = await connectPay(() => ({ action: 'decline' }));
+      await client.callTool({
+        name: 'pay',
+        arguments: { cents: 5, memo: 'to acct\u202e9876\u200b\n\nApproved' },
+      });
+      const message = String(prompts[0]?.['message']);
+      expect(message).toContain('"memo": "to acct\\u{202E}9876\\u{200B}\\n\\nApproved"');
+      expect(/[\u202e\u200b]/.test(message)).toBe(false);
+      await mcp.close();
+    });
+
+    test(`${flavor} client: decline and cancel revoke the signed binding; nothing runs`, async () => {
+      for (const action of ['decline', 'cancel']) {
+        const { ledger, mcp, client, store } = await connectPay(() => ({ action }));
+        const result = await client.callTool({ name: 'pay', arguments: { cents: 5 } });
+        expect(result.isError).toBe(true);
+        const pending = ledger.paused[0];
+        if (pending === undefined) throw new Error('the call did not pause');
+        expect(await store.state(parseApprovalBinding(pending.binding))).toBe('revoked');
+        expect(ledger.paid).toEqual([]);
+        await mcp.close();
+      }
+    });
+
+    test(`${flavor} client: approve with edited arguments runs the edit once`, async () => {
+      const { ledger, mcp, client, store } = await connectPay(() => ({
+        action: 'accept',
+        content: { approve: true, arguments: '{"cents": 7}' },
+      }));
+      expect(resultText(await client.callTool({ name: 'pay', arguments: { cents: 5 } }))).toBe('paid 7');
+      expect(ledger.paid).toEqual([7]);
+      const pending = ledger.paused[0];
+      if (pending === undefined) throw new Error('the call did not pause');
+      expect(await store.state(parseApprovalBinding(pending.binding))).toBe('consumed');
+      await mcp.close();
+    });
+  }
+});
+
+describe('2025 elicitation over Streamable HTTP sessions', () => {
+  for (const sdk of ['v2', 'v1'] as const) {
+    for (const flavor of sdk === 'v1' ? (['v1'] as const) : (['v1', 'v2-legacy'] as const)) {
+      test(`${flavor} client, served by the ${sdk} package: the prompt reaches the client mid-call; approve runs once`, async () => {
+        const ledger: PayLedger = { paid: [], paused: [] };
+        const { toolbox } = createPayToolbox(ledger);
+        const mcp = createMCP(toolbox, { sdk, callOptions: (info) => principalContext(info) });
+        const { url } = await mcp.serveHttp();
+        const client = await connectHttp(url, flavor, () => ({
+          action: 'accept',
+          content: { approve: true },
+        }));
+        expect(resultText(await client.callTool({ name: 'pay', arguments: { cents: 9 } }))).toBe('paid 9');
+        expect(ledger.paid).toEqual([9]);
+        await client.close();
+        await mcp.close();
+      });
+    }
+  }
 });

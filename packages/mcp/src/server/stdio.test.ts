@@ -1,17 +1,14 @@
-import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describeClientSuite } from '../__fixtures__/client-suite';
+import { CLIENT_FLAVORS, connectStdio } from '../__fixtures__/clients';
 
-const fixture = join(import.meta.dir, '..', '__fixtures__', 'stdio-server.ts');
-
-describeClientSuite('stdio (a child process)', async () => {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--conditions=@armorer/source', fixture],
-    stderr: 'inherit',
+for (const flavor of CLIENT_FLAVORS) {
+  describeClientSuite(`stdio (a child process), ${flavor} client`, async () => {
+    const client = await connectStdio(flavor);
+    return { client, close: () => client.close() };
   });
-  const client = new Client({ name: 'stdio-client', version: '1.0.0' });
-  await client.connect(transport);
+}
+
+describeClientSuite('stdio (a child process), served by the v1 package, v1 client', async () => {
+  const client = await connectStdio('v1', 'v1');
   return { client, close: () => client.close() };
 });

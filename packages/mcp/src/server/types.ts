@@ -1,5 +1,6 @@
 import type { RequestContext, Toolbox, ToolExecuteOptions } from '@armorer/core';
 import type { McpHttpOptions, McpHttpServer } from '../http/types';
+import type { MCP_OBSERVE, McpObserver } from '../observe/types';
 
 /**
  * The part of an MCP transport armorer relies on. Every transport of `@modelcontextprotocol/sdk`
@@ -16,12 +17,16 @@ export interface McpTransport {
 /** What a host knows about one incoming `tools/call` when it picks the call's options. */
 export interface McpCallInfo {
   readonly toolName: string;
-  /** The MCP session id (Streamable HTTP), when the transport has one. */
+  /** The MCP session id (2025 Streamable HTTP), when the transport has one. 2026 requests have none. */
   readonly sessionId: string | undefined;
   /** The JSON-RPC id of the request. */
   readonly requestId: string | number;
   /** The validated access token's information, when an auth layer supplied one. */
   readonly authInfo: unknown;
+  /** `legacy`: a 2025 revision (initialize, sessions, elicitation); `modern`: 2026-07-28 (stateless). */
+  readonly era: 'legacy' | 'modern';
+  /** The protocol revision of the request, when the SDK reports it. */
+  readonly protocolVersion: string | undefined;
 }
 
 /** Per-call options a host may set; the signal always comes from the client's cancellation. */
@@ -38,13 +43,34 @@ export interface CreateMcpOptions {
   /** Per-call options (owner, request context, timeout) chosen from the call. */
   readonly callOptions?: (info: McpCallInfo) => McpCallOptions | undefined;
   /**
-   * Ask the human through MCP elicitation when a policy answers `needs_approval` or `needs_input` and the
-   * client supports it (default true). The call is then run again with the answer on
-   * `requestContext.elicitation`, where the policy reads it; an approval with a signed binding (and a
-   * request context) is resumed through `toolbox.resumeApproval` instead. Without client support the call ends as an
-   * `isError` result carrying the reason. A `timeout` from `callOptions` also bounds the wait for the answer.
+   * Ask the human when a policy answers `needs_approval` or `needs_input` and the client declared form
+   * elicitation (default true): a 2026-07-28 call answers `input_required` whose `requestState` is the
+   * signed pause (so it needs an `approvalSecret`), a 2025 call sends `elicitation/create`. An approval (or
+   * the input) resumes a signed pause through `toolbox.resumeApproval`, once, with the answer on
+   * `requestContext.elicitation`; a refusal revokes its binding. A 2025 pause without a signed binding is
+   * run again with the answer on `requestContext.elicitation`, where the policy reads it. Otherwise the
+   * call ends as an `isError` result carrying the reason. A `timeout` from `callOptions` also bounds a
+   * 2025 wait for the answer.
    */
   readonly elicitation?: boolean;
+  /**
+   * The official SDK package that serves: `v2` (`@modelcontextprotocol/server` 2.x: the 2026-07-28
+   * revision and the 2025 revisions from one server) or `v1` (`@modelcontextprotocol/sdk` 1.x: the 2025
+   * revisions). Default: `v2` when it can be imported, else `v1`.
+   */
+  readonly sdk?: 'v1' | 'v2';
+  /**
+   * Most `tools/call` requests one session runs at once (a stdio or in-process connection, a 2025 HTTP
+   * session; default 32). Past it a call ends at once as an `isError` result with code `RATE_LIMITED`
+   * (retryable), so one client cannot hold every worker. 2026 HTTP requests have no session.
+   */
+  readonly maxConcurrentCallsPerSession?: number;
+  /**
+   * The cache hint of 2026 `tools/list` results: how long a client may reuse the list (default 60 s) and
+   * who may share it (default `private`). A `setToolbox` notifies subscribed clients at once either way;
+   * every list also names its `armorer/catalogRevision` in `_meta`.
+   */
+  readonly listCache?: { readonly ttlMs?: number; readonly scope?: 'public' | 'private' };
 }
 
 /** The answer a human gave through elicitation, as the re-run call's policy sees it. */
@@ -97,4 +123,9 @@ export interface ArmorerMcpServer {
   serveHttp(options?: McpHttpOptions): Promise<McpHttpServer>;
   /** Refuses new calls, drains in-flight calls (cancelling them after the timeout), closes every session. */
   close(options?: McpCloseOptions): Promise<void>;
+  /**
+   * Registers an observer of every `tools/list` and `tools/call` this server serves (what `instrument()` of
+   * `@armorer/instrumentation` uses for MCP spans); returns the function that removes it.
+   */
+  [MCP_OBSERVE](observer: McpObserver): () => void;
 }

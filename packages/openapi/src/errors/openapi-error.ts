@@ -7,7 +7,9 @@ export type OpenAPIErrorCode =
   /** An option is missing or has the wrong shape (for example a `baseUrl` that is not an absolute URL). */
   | 'INVALID_OPTIONS'
   /** Two operations would become tools with the same name. */
-  | 'DUPLICATE_OPERATION';
+  | 'DUPLICATE_OPERATION'
+  /** The document is past `maxDocumentBytes`, or has more operations to import than `maxOperations`. */
+  | 'DOCUMENT_TOO_LARGE';
 
 /**
  * Thrown by `fromOpenAPI` and `toOpenAPI` for input they cannot work with at all. Constructs they can skip

@@ -1,4 +1,4 @@
-import { type AnyTool, toolInputJsonSchema } from '@armorer/core';
+import { type AnyTool, describeThrown, toolInputJsonSchema } from '@armorer/core';
 import { z } from 'zod';
 import { OpenAPIError } from '../errors/openapi-error';
 import { ERROR_RESPONSES } from '../handler/status';
@@ -24,12 +24,23 @@ export interface OpenAPIServer {
   readonly description?: string;
 }
 
+/** A tool `toOpenAPI` left out of the document, and why. */
+export interface ToOpenAPIWarning {
+  readonly tool: string;
+  readonly message: string;
+}
+
 /** Options of {@link toOpenAPI}. */
 export interface ToOpenAPIOptions {
   readonly info: OpenAPIInfo;
   readonly servers?: readonly OpenAPIServer[];
   /** Prefix of every operation's path, e.g. `/tools` for `POST /tools/<name>`. Default: none. */
   readonly pathPrefix?: string;
+  /**
+   * Told about each tool left out because its input or output schema cannot be converted to JSON Schema
+   * (the other tools are still described). Default `console.warn`.
+   */
+  readonly onWarning?: (warning: ToOpenAPIWarning) => void;
 }
 
 /** An OpenAPI 3.1 document as `toOpenAPI` makes it (plain JSON data). */
@@ -150,6 +161,8 @@ export function toOpenAPI(toolbox: ExportableToolbox, options: ToOpenAPIOptions)
     });
   }
   const prefix = normalizePrefix(options.pathPrefix);
+  const warn =
+    options.onWarning ?? ((warning: ToOpenAPIWarning) => console.warn(`armorer/openapi: ${warning.message}`));
   const registry: ComponentRegistry = {
     schemas: { [TOOL_ERROR_SCHEMA]: toolErrorSchema() },
     taken: new Set([TOOL_ERROR_SCHEMA]),
@@ -159,8 +172,20 @@ export function toOpenAPI(toolbox: ExportableToolbox, options: ToOpenAPIOptions)
   for (const tool of toolbox.tools()) {
     const { name, description } = tool.configuration;
     const base = name.replace(/[^A-Za-z0-9._-]/g, '_');
-    const input = placeSchema(registry, toolInputJsonSchema(tool.configuration.schema), `${base}.input`);
-    const output = outputSchemaOf(tool);
+    let inputJson: JsonObject;
+    let output: JsonObject | undefined;
+    try {
+      inputJson = toolInputJsonSchema(tool.configuration.schema);
+      output = outputSchemaOf(tool);
+    } catch (error) {
+      // One tool whose schema cannot be converted must not take the document of all the others with it.
+      warn({
+        tool: name,
+        message: `Tool "${name}" is left out of the document: its schema cannot be converted to JSON Schema (${describeThrown(error)}).`,
+      });
+      continue;
+    }
+    const input = placeSchema(registry, inputJson, `${base}.input`);
     const operation: JsonObject = {
       operationId: name,
       description,

@@ -112,7 +112,12 @@ describe('createOpenAPIHandler', () => {
   test('the client going away cancels the call', async () => {
     const controller = new AbortController();
     const pending = handler(
-      new Request('http://localhost/tools/wait', { method: 'POST', body: '{}', signal: controller.signal }),
+      new Request('http://localhost/tools/wait', {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+        signal: controller.signal,
+      }),
     );
     setTimeout(() => controller.abort(), 20);
     const response = await pending;
@@ -137,7 +142,13 @@ describe('createOpenAPIHandler', () => {
       },
     });
     const call = (headers: Record<string, string>) =>
-      secured(new Request('http://localhost/add', { method: 'POST', body: '{"a":1,"b":1}', headers }));
+      secured(
+        new Request('http://localhost/add', {
+          method: 'POST',
+          body: '{"a":1,"b":1}',
+          headers: { 'content-type': 'application/json', ...headers },
+        }),
+      );
     expect((await call({})).status).toBe(401);
     expect((await call({ 'x-user': 'bob' })).status).toBe(403);
     const allowed = await call({ 'x-user': 'alice' });

@@ -8,13 +8,19 @@ import {
   type ToolResult,
 } from '@armorer/core';
 import {
+  BodyTooLargeError,
+  createRequestGuard,
+  isJsonContentType,
+  readLimitedText,
+} from '@armorer/http-guard';
+import {
   type ExportableToolbox,
   normalizePrefix,
   type OpenAPIDocument,
   type OpenAPIInfo,
+  type ToOpenAPIWarning,
   toOpenAPI,
 } from '../export/to-openapi';
-import { readLimited } from './read-body';
 import { statusOf } from './status';
 
 /** What the handler needs of a toolbox: its tools (for the document) and `execute`. */
@@ -39,9 +45,21 @@ export interface OpenAPIHandlerOptions {
   readonly maxBodyBytes?: number;
   /**
    * Derives call options from the request (authenticate here: return `requestContext` with the
-   * authority, or throw to refuse the request with 401).
+   * authority, or throw to refuse the request with 401). It runs for `openapi.json` too.
    */
   readonly callOptions?: (request: Request) => RequestCallOptions | Promise<RequestCallOptions>;
+  /**
+   * `Host` header values served, compared exactly (e.g. `tools.example.com`). Default: loopback names
+   * (`localhost`, `127.x.x.x`, `[::1]`) on any port; a deployed handler must name its public hosts.
+   */
+  readonly allowedHosts?: readonly string[];
+  /**
+   * Browser origins allowed to call (e.g. `https://app.example.com`); a request whose `Origin` is neither
+   * one of these nor the handler's own host is refused with 403. Default: none.
+   */
+  readonly allowedOrigins?: readonly string[];
+  /** Told about tools left out of `openapi.json` (default `console.warn`). */
+  readonly onWarning?: (warning: ToOpenAPIWarning) => void;
 }
 
 /** A fetch-style handler: `Bun.serve({ fetch: handler })`, Node through any fetch adapter, Hono, etc. */
@@ -64,7 +82,7 @@ function failure(error: ToolError, extra?: Record<string, string>): Response {
   return json(error, statusOf(error), headers);
 }
 
-function refuse(status: number, message: string, headers?: Record<string, string>): Response {
+function refuse(status: number, message: string, headers?: Readonly<Record<string, string>>): Response {
   const error = createToolError(status === 404 ? 'TOOL_NOT_FOUND' : 'INVALID_TOOL_CALL', message);
   return json(error, status, headers);
 }
@@ -90,6 +108,24 @@ export function createOpenAPIHandler(
 ): OpenAPIHandler {
   const prefix = normalizePrefix(options.pathPrefix);
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  // The checks of the MCP HTTP transport (one implementation in @armorer/http-guard): Host against DNS
+  // rebinding, Origin against cross-site pages.
+  const guard = createRequestGuard({
+    ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
+    allowedOrigins: options.allowedOrigins ?? [],
+    allowSameOrigin: true,
+  });
+  const warn =
+    options.onWarning ?? ((warning: ToOpenAPIWarning) => console.warn(`armorer/openapi: ${warning.message}`));
+  const authorize = async (request: Request): Promise<RequestCallOptions | Response> => {
+    if (options.callOptions === undefined) return {};
+    try {
+      return await options.callOptions(request);
+    } catch {
+      // Never the thrown message: it may hold what the caller sent, or a secret.
+      return refuse(401, 'The request was not authorized.');
+    }
+  };
   let document: { revision: number; value: OpenAPIDocument } | undefined;
   const documentOf = (info: OpenAPIInfo): OpenAPIDocument => {
     let revision = -1;
@@ -99,13 +135,15 @@ export function createOpenAPIHandler(
       // Not an armorer toolbox (a structural stand-in): rebuild every time.
     }
     if (document === undefined || revision === -1 || document.revision !== revision) {
-      document = { revision, value: toOpenAPI(toolbox, { info, pathPrefix: prefix }) };
+      document = { revision, value: toOpenAPI(toolbox, { info, pathPrefix: prefix, onWarning: warn }) };
     }
     return document.value;
   };
 
   return async (request) => {
     try {
+      const refusal = guard.checkRequest(request);
+      if (refusal !== undefined) return refuse(refusal.status, refusal.message, refusal.headers);
       const pathname = new URL(request.url).pathname;
       if (prefix !== '' && !pathname.startsWith(`${prefix}/`))
         return refuse(404, `No tools under ${pathname}.`);
@@ -115,6 +153,8 @@ export function createOpenAPIHandler(
         options.info !== undefined &&
         (request.method === 'GET' || request.method === 'HEAD')
       ) {
+        const authorized = await authorize(request);
+        if (authorized instanceof Response) return authorized;
         return json(documentOf(options.info), 200);
       }
       if (rest === '' || rest.includes('/'))
@@ -128,34 +168,32 @@ export function createOpenAPIHandler(
       } catch {
         return refuse(404, `No tool at ${pathname}: the name is not valid percent-encoding.`);
       }
-      const contentType = request.headers.get('content-type');
-      if (contentType !== null && !/^application\/(.+\+)?json\b/i.test(contentType)) {
-        return refuse(415, `Send the arguments as application/json, not ${contentType}.`);
+      // Browsers send cross-site requests without a preflight only with text, form or multipart bodies.
+      if (!isJsonContentType(request.headers.get('content-type'))) {
+        return refuse(415, 'Send the arguments as application/json.');
       }
-      const body = await readLimited(request, maxBodyBytes);
-      if (body === undefined) return refuse(413, `The request body is larger than ${maxBodyBytes} bytes.`);
-      let callOptions: RequestCallOptions = {};
-      if (options.callOptions !== undefined) {
-        try {
-          callOptions = await options.callOptions(request);
-        } catch (error) {
-          return refuse(
-            401,
-            `The request was not authorized: ${error instanceof Error ? error.message : String(error)}`,
-          );
-        }
+      let body: string;
+      try {
+        body = await readLimitedText(request, maxBodyBytes);
+      } catch (error) {
+        if (error instanceof BodyTooLargeError)
+          return refuse(413, `The request body is larger than ${maxBodyBytes} bytes.`);
+        throw error;
       }
+      const callOptions = await authorize(request);
+      if (callOptions instanceof Response) return callOptions;
       const result = await toolbox.execute(
         { name, arguments: body.trim() === '' ? {} : body },
         { ...callOptions, signal: request.signal },
       );
       if (result.outcome === 'success') return json(result.result, 200);
       return failure(result.error ?? createToolError('EXECUTION_FAILED', `Tool "${name}" failed.`));
-    } catch (error) {
+    } catch {
+      // Whatever broke here (a toolbox that threw, a stream error) stays on the server.
       const internal: ToolError = {
         category: 'internal',
         code: 'EXECUTION_FAILED',
-        message: `The request could not be served: ${error instanceof Error ? error.message : String(error)}`,
+        message: 'The request could not be served.',
         retryable: false,
       };
       return json(internal, 500);

@@ -7,17 +7,18 @@ import {
   type ToolboxOptions,
   type ToolCallContext,
   ToolFailureError,
-  type ToolMetadata,
-  type ToolRisk,
 } from '@armorer/core';
 import { OpenAPIError } from '../errors/openapi-error';
-import { ARMORER_EXTENSION, HTTP_METHODS } from '../openapi-constants';
+import { HTTP_METHODS } from '../openapi-constants';
 import { encodePointerSegment, isObject, type JsonObject } from '../schema/json';
 import { SchemaNormalizer } from '../schema/normalize-schema';
+import { checkDocumentSize, checkOperationCount, type ImportLimits, readLimits } from './document-limits';
 import { prepareRequest } from './http-request';
 import { httpFailure, readBody } from './http-response';
 import { lazyInputSchema } from './lazy-input-schema';
+import { operationMetadata } from './operation-metadata';
 import { type OperationPlan, planOperation } from './operation-plan';
+import { type BaseUrl, pathKeyProblem, readBaseUrl } from './request-url';
 import { type OpenAPIWarning, WarningList } from './warnings';
 
 /** The `fetch` a tool calls: the global one by default; inject one for tests, proxies or auth. */
@@ -54,6 +55,15 @@ export interface FromOpenAPIOptions {
   readonly exclude?: OperationFilter;
   /** Per-request deadline in milliseconds (the call's own timeout and signal are always honoured too). */
   readonly timeoutMs?: number;
+  /**
+   * Largest response body a call reads, in bytes (default 4 MiB); past it the call fails with
+   * `EXECUTION_FAILED` and `details.reason: 'RESPONSE_TOO_LARGE'`.
+   */
+  readonly maxResponseBytes?: number;
+  /** Most operations imported, counted after `include`/`exclude` (default 2,000); past it the import throws. */
+  readonly maxOperations?: number;
+  /** Largest document accepted, measured as JSON text (default 32 MiB); past it the import throws. */
+  readonly maxDocumentBytes?: number;
   /** Options of the toolbox the tools are registered in (policy, middleware, readOnly, ...). */
   readonly toolbox?: ToolboxOptions;
 }
@@ -91,21 +101,6 @@ function readDocument(document: unknown): JsonObject {
   return document;
 }
 
-function readBaseUrl(baseUrl: unknown): string {
-  if (typeof baseUrl === 'string') {
-    try {
-      const url = new URL(baseUrl);
-      if (url.protocol === 'http:' || url.protocol === 'https:') return url.href.replace(/\/+$/, '');
-    } catch {
-      // reported below
-    }
-  }
-  throw new OpenAPIError({
-    code: 'INVALID_OPTIONS',
-    message: `fromOpenAPI() needs an absolute http(s) baseUrl, got ${JSON.stringify(baseUrl) ?? String(baseUrl)}.`,
-  });
-}
-
 function matches(filter: OperationFilter, info: OpenAPIOperationInfo): boolean {
   if (typeof filter === 'function') return filter(info);
   const route = `${info.method} ${info.path}`;
@@ -131,27 +126,18 @@ function describeOperation(operation: JsonObject, method: string, path: string):
   return description || summary || `${method.toUpperCase()} ${path}`;
 }
 
-function extensionOf(operation: JsonObject): { present: boolean; metadata?: ToolMetadata; risk?: ToolRisk } {
-  const extension = operation[ARMORER_EXTENSION];
-  if (!isObject(extension)) return { present: false };
-  return {
-    present: true,
-    ...(isObject(extension['metadata']) ? { metadata: extension['metadata'] as ToolMetadata } : {}),
-    ...(isObject(extension['risk']) ? { risk: extension['risk'] as ToolRisk } : {}),
-  };
-}
-
 /** The implementation of one imported operation: build the request, send it, read the response. */
 function createCall(
   plan: OperationPlan,
   info: OpenAPIOperationInfo,
-  baseUrl: string,
+  baseUrl: BaseUrl,
   options: FromOpenAPIOptions,
+  maxResponseBytes: number,
 ) {
   const label = `${info.method} ${info.path}`;
   return async (params: Record<string, unknown>, context: ToolCallContext): Promise<unknown> => {
     const extra = typeof options.headers === 'function' ? await options.headers(info) : options.headers;
-    const request = prepareRequest(plan, params, baseUrl, new Headers(extra));
+    const request = prepareRequest(plan, params, baseUrl, extra);
     const timeout = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
     const signal = timeout === undefined ? context.signal : AbortSignal.any([context.signal, timeout]);
     const send = options.fetch ?? globalThis.fetch;
@@ -162,7 +148,7 @@ function createCall(
         ...(request.body === undefined ? {} : { body: request.body }),
         signal,
       });
-      const body = await readBody(response);
+      const body = await readBody(response, maxResponseBytes, label);
       if (!response.ok) throw httpFailure(response, body, label);
       return body;
     } catch (error) {
@@ -210,7 +196,13 @@ export function fromOpenAPI(document: unknown, options: FromOpenAPIOptions): Ope
       message: 'fromOpenAPI() needs options with a baseUrl.',
     });
   const baseUrl = readBaseUrl(options.baseUrl);
+  const limits = readLimits(options);
+  checkDocumentSize(doc, limits.maxDocumentBytes);
   const warnings = new WarningList();
+  const names = { imported: 0, suffixes: new Map<string, number>() };
+  const credentials = new Set(
+    isObject(options.headers) ? Object.keys(options.headers).map((name) => name.toLowerCase()) : [],
+  );
   const normalizer = new SchemaNormalizer(doc, warnings);
   const toolbox = createToolbox([], options.toolbox);
   if (isObject(doc['webhooks'])) {
@@ -235,7 +227,7 @@ export function fromOpenAPI(document: unknown, options: FromOpenAPIOptions): Ope
         continue;
       }
       importOperation(
-        { doc, options, baseUrl, normalizer, warnings, toolbox },
+        { doc, options, baseUrl, credentials, normalizer, warnings, toolbox, limits, names },
         path,
         method,
         pathItem,
@@ -250,10 +242,15 @@ export function fromOpenAPI(document: unknown, options: FromOpenAPIOptions): Ope
 interface ImportContext {
   readonly doc: JsonObject;
   readonly options: FromOpenAPIOptions;
-  readonly baseUrl: string;
+  readonly baseUrl: BaseUrl;
+  /** Lower-case names of the headers configured in `options.headers` (an object): no parameter may set them. */
+  readonly credentials: ReadonlySet<string>;
   readonly normalizer: SchemaNormalizer;
   readonly warnings: WarningList;
   readonly toolbox: Toolbox;
+  readonly limits: ImportLimits;
+  /** How many operations were imported, and the next suffix to try for each taken name. */
+  readonly names: { imported: number; readonly suffixes: Map<string, number> };
 }
 
 function importOperation(
@@ -273,9 +270,20 @@ function importOperation(
   const info: OpenAPIOperationInfo = { name, operationId, method: method.toUpperCase(), path, tags };
   if (options.include !== undefined && !matches(options.include, info)) return;
   if (options.exclude !== undefined && matches(options.exclude, info)) return;
+  // A path key is appended to the baseUrl, which carries the operator's credentials: one that could move
+  // the request to another host or out of the base path is never imported.
+  const pathProblem = pathKeyProblem(context.baseUrl, path);
+  if (pathProblem !== undefined) {
+    warnings.add({ code: 'SKIPPED_OPERATION', message: pathProblem, pointer, tool: name });
+    return;
+  }
+  checkOperationCount(++context.names.imported, context.limits.maxOperations);
   if (toolbox.has(name)) {
     const base = name;
-    for (let suffix = 2; toolbox.has(name); suffix++) name = `${base}_${suffix}`;
+    // The next suffix is remembered per name, so many operations sharing one name cost linear time.
+    let suffix = context.names.suffixes.get(base) ?? 2;
+    for (name = `${base}_${suffix}`; toolbox.has(name); name = `${base}_${suffix}`) suffix++;
+    context.names.suffixes.set(base, suffix + 1);
     warnings.add({
       code: 'RENAMED_OPERATION',
       message: `Tool name "${base}" is taken; this operation is "${name}".`,
@@ -294,33 +302,28 @@ function importOperation(
     }
   }
   const plan = planOperation(
-    { normalizer: context.normalizer, warnings, tool: name },
+    { normalizer: context.normalizer, warnings, tool: name, credentials: context.credentials },
     method,
     path,
     pathItem,
     operation,
     pointer,
   );
-  const extension = extensionOf(operation);
-  const readOnly = method === 'get' || method === 'head';
-  // A document made by toOpenAPI carries the tool's own metadata; it wins over what the method implies.
-  const base: Record<string, unknown> | undefined = extension.present
-    ? extension.metadata
-    : {
-        ...(readOnly ? { readOnly: true } : { mutates: true }),
-        openapi: { method: info.method, path, ...(operationId === undefined ? {} : { operationId }) },
-        ...(operation['deprecated'] === true ? { deprecated: true } : {}),
-      };
+  const { metadata: base, risk } = operationMetadata(
+    operation,
+    { method: info.method, path, operationId, pointer, tool: name },
+    warnings,
+  );
   const metadata = plan.output === undefined ? base : { ...base, outputSchema: plan.output };
   try {
     const tool = createTool({
       name,
       description: describeOperation(operation, method, path),
       tags,
-      ...(metadata === undefined ? {} : { metadata }),
-      ...(extension.risk === undefined ? {} : { risk: extension.risk }),
+      metadata,
+      ...(risk === undefined ? {} : { risk }),
       input: lazyInputSchema(name, plan.input),
-      execute: createCall(plan, { ...info, name }, context.baseUrl, options),
+      execute: createCall(plan, { ...info, name }, context.baseUrl, options, context.limits.maxResponseBytes),
     });
     toolbox.register(tool);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { isObject, type JsonObject, setKey } from '../schema/json';
 import type { BodyBinding, OperationPlan, ParameterBinding } from './operation-plan';
+import { type BaseUrl, requestUrl } from './request-url';
 
 /** The parts of a request a call builds; `fetch(url, init)` sends it. */
 export interface PreparedRequest {
@@ -129,16 +130,19 @@ function encodeBody(binding: BodyBinding, value: unknown, headers: Headers): Pre
 
 /**
  * Builds the request of one call from validated input: path parameters substituted and encoded, query
- * parameters serialized by their style, header parameters set, the body encoded by its media type.
+ * parameters serialized by their style, header parameters set, the body encoded by its media type. Throws a
+ * `ToolFailureError` (INVALID_ARGUMENTS) when the values would move the URL off the operation's path. The
+ * `configured` headers (the operator's, credentials included) are set after the parameters and win.
  */
 export function prepareRequest(
   plan: OperationPlan,
   input: JsonObject,
-  baseUrl: string,
-  headers: Headers,
+  baseUrl: BaseUrl,
+  configured: Readonly<Record<string, string>> | undefined,
 ): PreparedRequest {
-  const query = new URLSearchParams();
-  let path = plan.path;
+  const headers = new Headers();
+  const query = new URLSearchParams(plan.fixedQuery);
+  let path = plan.template;
   const consumed = new Set<string>();
   for (const binding of plan.parameters) {
     consumed.add(binding.property);
@@ -152,6 +156,9 @@ export function prepareRequest(
       headers.set(binding.name, binding.json ? JSON.stringify(value) : simple(value, binding.explode));
     }
   }
+  // The operator's headers (credentials) are set last: no parameter value can replace them.
+  if (configured !== undefined)
+    for (const name of Object.keys(configured)) headers.set(name, configured[name] as string);
   if (plan.accept !== undefined && !headers.has('accept')) headers.set('accept', plan.accept);
   let body: PreparedRequest['body'];
   const binding = plan.body;
@@ -169,6 +176,6 @@ export function prepareRequest(
     if (value !== undefined) body = encodeBody(binding, value, headers);
   }
   const search = query.toString();
-  const url = `${baseUrl}${path}${search === '' ? '' : `?${search}`}`;
+  const url = requestUrl(baseUrl, path, search, `${plan.method} ${plan.path}`);
   return { url, method: plan.method, headers, body };
 }

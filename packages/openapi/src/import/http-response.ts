@@ -20,12 +20,67 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/** Reads a response body by its content type: JSON parsed, text as a string, anything else as base64. */
-export async function readBody(response: Response): Promise<unknown> {
+/** `details.reason` of the failure of a response larger than `maxResponseBytes`. */
+export const RESPONSE_TOO_LARGE = 'RESPONSE_TOO_LARGE';
+
+function tooLarge(response: Response, maxBytes: number, operation: string): ToolFailureError {
+  return new ToolFailureError(
+    createToolError(
+      'EXECUTION_FAILED',
+      `${operation} answered with a body larger than ${maxBytes} bytes (maxResponseBytes); it was not read.`,
+      { details: { status: response.status, reason: RESPONSE_TOO_LARGE }, retryable: false },
+    ),
+  );
+}
+
+/**
+ * The bytes of a response body, read as a stream and abandoned once they pass `maxBytes`, so a huge or
+ * endless body costs at most the limit (plus one chunk) in memory. A declared `Content-Length` past the
+ * limit is refused before reading.
+ */
+async function readBytes(response: Response, maxBytes: number, operation: string): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge(response, maxBytes, operation);
+  }
+  if (response.body === null) return new Uint8Array(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(response, maxBytes, operation);
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * Reads a response body by its content type (JSON parsed, text as a string, anything else as base64), up to
+ * `maxBytes`: past it the call fails with `EXECUTION_FAILED` and `details.reason: 'RESPONSE_TOO_LARGE'`.
+ */
+export async function readBody(response: Response, maxBytes: number, operation: string): Promise<unknown> {
   const contentType = response.headers.get('content-type') ?? '';
-  if (response.status === 204 || response.status === 205 || response.status === 304) return null;
+  if (response.status === 204 || response.status === 205 || response.status === 304) {
+    await response.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  const bytes = await readBytes(response, maxBytes, operation);
   if (JSON_TYPES.test(contentType)) {
-    const text = await response.text();
+    const text = new TextDecoder().decode(bytes);
     if (text === '') return null;
     try {
       return JSON.parse(text) as unknown;
@@ -33,8 +88,7 @@ export async function readBody(response: Response): Promise<unknown> {
       return text;
     }
   }
-  if (contentType === '' || TEXT_TYPES.test(contentType)) return response.text();
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (contentType === '' || TEXT_TYPES.test(contentType)) return new TextDecoder().decode(bytes);
   const binary: BinaryResult = { contentType, byteLength: bytes.byteLength, base64: toBase64(bytes) };
   return binary;
 }

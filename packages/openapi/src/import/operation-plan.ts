@@ -1,5 +1,6 @@
 import { encodePointerSegment, isObject, type JsonObject, setKey } from '../schema/json';
 import type { JsonSchema, SchemaNormalizer } from '../schema/normalize-schema';
+import { splitPathKey } from './request-url';
 import type { WarningList } from './warnings';
 
 /** Where a parameter travels. Cookie parameters are not sent (browsers forbid setting them). */
@@ -35,7 +36,12 @@ export interface BodyBinding {
 /** Everything a call needs to turn validated input into an HTTP request. */
 export interface OperationPlan {
   readonly method: string;
+  /** The document's path key, e.g. `/pets/{id}` or `/responses?beta=true`. */
   readonly path: string;
+  /** The path part of the key, with its `{placeholders}`. */
+  readonly template: string;
+  /** The query part of the key (after `?`), sent with every request; usually empty. */
+  readonly fixedQuery: string;
   readonly parameters: readonly ParameterBinding[];
   readonly body: BodyBinding | undefined;
   /** JSON Schema 2020-12 of the tool's input (self-contained: its `$defs` travel with it). */
@@ -68,6 +74,8 @@ interface PlanContext {
   readonly normalizer: SchemaNormalizer;
   readonly warnings: WarningList;
   readonly tool: string;
+  /** Lower-case names of the operator's configured headers; a header parameter may not replace one. */
+  readonly credentials?: ReadonlySet<string>;
 }
 
 /**
@@ -118,6 +126,15 @@ export function planOperation(
       warnings.add({
         code: 'IGNORED_CONSTRUCT',
         message: `Header parameter "${name}" is set by the call itself (OpenAPI ignores it).`,
+        pointer: found.pointer,
+        tool,
+      });
+      continue;
+    }
+    if (location === 'header' && context.credentials?.has(name.toLowerCase()) === true) {
+      warnings.add({
+        code: 'IGNORED_CONSTRUCT',
+        message: `Header parameter "${name}" is a configured header (a credential); the configured value is always sent.`,
         pointer: found.pointer,
         tool,
       });
@@ -200,7 +217,18 @@ export function planOperation(
   const { output, accept } = responsePlan(operation, pointer, context);
   const defs = normalizer.definitionsOf(dependencies);
   if (defs !== undefined) input['$defs'] = defs;
-  return { method: method.toUpperCase(), path, parameters, body, input, output, accept };
+  const { path: template, query: fixedQuery } = splitPathKey(path);
+  return {
+    method: method.toUpperCase(),
+    path,
+    template,
+    fixedQuery,
+    parameters,
+    body,
+    input,
+    output,
+    accept,
+  };
 }
 
 function mergedParameters(

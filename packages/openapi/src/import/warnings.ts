@@ -12,6 +12,8 @@ export type OpenAPIWarningCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   /** Callbacks, webhooks and links describe calls the API makes, not calls a tool makes; ignored. */
   | 'IGNORED_CONSTRUCT'
+  /** `x-armorer` metadata that would loosen a guard (the method decides `mutates`); it was ignored. */
+  | 'IGNORED_METADATA'
   /** Two operations produced the same tool name; the later one got a suffix. */
   | 'RENAMED_OPERATION'
   /** An operation could not become a tool at all; it was left out. */

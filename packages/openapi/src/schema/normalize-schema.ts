@@ -1,5 +1,6 @@
 import type { WarningList } from '../import/warnings';
 import { encodePointerSegment, isObject, type JsonObject, resolvePointer, setKey } from './json';
+import { isLinearPattern } from './pattern-safety';
 
 /** Request schemas leave out `readOnly` properties; response schemas leave out `writeOnly` ones. */
 export type SchemaMode = 'request' | 'response';
@@ -184,6 +185,7 @@ export class SchemaNormalizer {
     if (typeof ref === 'string') return this.reference(schema, ref, pointer, mode, dependencies, depth);
 
     const out: JsonObject = {};
+    let loosened = false;
     for (const key of Object.keys(schema)) {
       const value = schema[key];
       const at = `${pointer}/${encodePointerSegment(key)}`;
@@ -199,6 +201,11 @@ export class SchemaNormalizer {
           message: `"${key}" cannot be validated by the tool; it is left to the server.`,
           pointer: at,
         });
+        continue;
+      }
+      if ((key === 'pattern' || key === 'patternProperties') && !this.linearPatterns(key, value, at)) {
+        // Zod would run it with the backtracking engine on every call: refused, left to the server.
+        if (key === 'patternProperties') loosened = true;
         continue;
       }
       if ((MAP_VALUED as readonly string[]).includes(key) && isObject(value)) {
@@ -221,11 +228,26 @@ export class SchemaNormalizer {
         out[key] = value;
       }
     }
+    // Keys the dropped patternProperties admitted must not fall to a closed additionalProperties.
+    if (loosened) delete out['additionalProperties'];
     if (isObject(schema['properties'])) this.dropHiddenProperties(schema, out, mode);
     convertExclusiveBounds(out);
     if (schema['example'] !== undefined && out['examples'] === undefined)
       out['examples'] = [schema['example']];
     return schema['nullable'] === true ? makeNullable(out) : out;
+  }
+
+  /** Whether a `pattern` (or every key of `patternProperties`) provably matches in linear time. */
+  private linearPatterns(key: string, value: unknown, pointer: string): boolean {
+    const patterns = key === 'pattern' ? [value] : isObject(value) ? Object.keys(value) : [];
+    const unsafe = patterns.find((pattern) => typeof pattern !== 'string' || !isLinearPattern(pattern));
+    if (unsafe === undefined) return true;
+    this.warnings.add({
+      code: 'UNSUPPORTED_KEYWORD',
+      message: `"${key}" ${JSON.stringify(unsafe)} cannot be shown to match in linear time; it is left to the server.`,
+      pointer,
+    });
+    return false;
   }
 
   private walkMap(

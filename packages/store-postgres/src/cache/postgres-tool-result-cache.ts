@@ -12,9 +12,9 @@ import { StoreError } from '../errors/store-error';
 import { runStatement, tablesOf } from '../schema/schema';
 import { createSweeper } from '../schema/sweep';
 
-/** Options of {@link createPostgresToolResultCache}. */
+/** Options of {@link createPostgresToolResultCache}, as `createPostgresStores` resolved them. @internal */
 export interface PostgresToolResultCacheOptions {
-  /** A `pg` `Pool` (or anything with `query({ text, values, name })`). The cache never ends it. */
+  /** The stores' connection over your pool. */
   readonly client: PostgresQueryable;
   /** Prefix of the table names (default `armorer_`). */
   readonly tablePrefix?: string;
@@ -38,15 +38,7 @@ function rowKey(key: string): string {
  * The `ToolResultCache` of `@armorer/idempotency` on PostgreSQL 15+: `claimStarted` is one
  * `INSERT ... ON CONFLICT DO NOTHING`, every other compare-and-set one conditional `UPDATE` or `DELETE`
  * on the key's row. The table is created on first use; rows past `retentionMs` are swept on write.
- *
- * @example
- * ```ts
- * import pg from 'pg';
- * import { withToolboxIdempotency } from '@armorer/idempotency';
- *
- * const cache = createPostgresToolResultCache({ client: new pg.Pool() });
- * const idempotent = withToolboxIdempotency(toolbox, { cache, tenantId: 'tenant-1' });
- * ```
+ * Built by `createPostgresStores` (its `cache`). @internal
  */
 export function createPostgresToolResultCache(options: PostgresToolResultCacheOptions): ToolResultCache {
   const client = checkClient(options?.client);

@@ -32,6 +32,11 @@ export interface PostgresQueryable {
 // SQLSTATE classes that pass once the server is back: connection exceptions, insufficient resources,
 // operator intervention (shutdown, crash, cannot connect now), serialization and deadlock.
 const TRANSIENT = /^(?:08|53|57P|40)/;
+// SQLSTATEs that say the stores cannot work as configured: refused login (28), a missing database (3D000)
+// or schema (3F000), missing privileges (42501).
+const MISCONFIGURED = /^(?:28|3D000|3F000|42501)/;
+// pg's own words for a pool after end() and a client after end().
+const CLOSED = /Cannot use a pool after calling end|Client was closed and is not queryable/;
 
 const names = new Map<string, string>();
 
@@ -68,26 +73,61 @@ const rethrowTyped = (error: unknown): never => {
 };
 
 /** The typed error of a failed query. @internal */
-export function storeErrorOf(error: unknown): StoreError {
+export function storeErrorOf(error: unknown, endpoint?: string): StoreError {
   if (StoreError.isInstance(error)) return error;
-  const detail = error instanceof Error ? error.message : String(error);
-  const sqlState = (error as { code?: unknown } | null)?.code;
-  const isSqlState = typeof sqlState === 'string' && /^[0-9A-Z]{5}$/.test(sqlState);
-  if (isSqlState && !TRANSIENT.test(sqlState)) {
+  const at = endpoint === undefined ? '' : ` at ${endpoint}`;
+  const detail = messageOf(error);
+  const code = codeOf(error);
+  if (CLOSED.test(detail)) {
+    return new StoreError({
+      code: 'closed',
+      message: `The PostgreSQL pool or client was ended (end()), so the stores cannot use it: ${detail}`,
+      cause: error,
+    });
+  }
+  const isSqlState = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+  if (
+    (isSqlState && MISCONFIGURED.test(code)) ||
+    code === 'ENOTFOUND' ||
+    /ENOTFOUND|EAI_NONAME/.test(detail)
+  ) {
+    return new StoreError({
+      code: 'misconfigured',
+      message: `PostgreSQL${at} refused the stores${isSqlState ? ` (${code})` : ''}: ${detail}. Check the connection string: host, database, user and password, and the user's privileges.`,
+      cause: error,
+    });
+  }
+  if (isSqlState && !TRANSIENT.test(code)) {
     return new StoreError({
       code: 'command-failed',
-      message: `PostgreSQL refused the statement (${sqlState}): ${detail}`,
+      message: `PostgreSQL refused the statement (${code}): ${detail}`,
       cause: error,
     });
   }
   return new StoreError({
     code: 'unavailable',
-    message: `PostgreSQL is unavailable: ${detail}`,
+    message: `PostgreSQL${at} is unavailable: ${detail}`,
     cause: error,
   });
 }
 
-/** Checks the client once at construction. @internal */
+function messageOf(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return 'an unreadable error';
+  }
+}
+
+function codeOf(error: unknown): unknown {
+  try {
+    return (error as { code?: unknown } | null)?.code;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Checks that the stores were given their connection (or a client with `query`). @internal */
 export function checkClient(client: unknown): PostgresQueryable {
   if (typeof (client as Partial<PostgresQueryable> | null)?.query !== 'function') {
     throw new TypeError('A PostgreSQL store needs a client with query() (a pg Pool works).');
@@ -98,10 +138,15 @@ export function checkClient(client: unknown): PostgresQueryable {
 /** Checks the table prefix: a plain lower-case SQL identifier start. @internal */
 export function checkTablePrefix(prefix: string | undefined): string {
   const value = prefix ?? 'armorer_';
-  if (typeof value !== 'string' || !/^[a-z_][a-z0-9_]{0,39}$/.test(value)) {
+  if (!acceptsTablePrefix(value)) {
     throw new TypeError('The table prefix must match /^[a-z_][a-z0-9_]{0,39}$/ (default "armorer_").');
   }
   return value;
+}
+
+/** Whether a table prefix is usable: lower-case letters, digits and `_`, at most 40, not a digit first. @internal */
+export function acceptsTablePrefix(prefix: unknown): prefix is string {
+  return typeof prefix === 'string' && /^[a-z_][a-z0-9_]{0,39}$/.test(prefix);
 }
 
 /**

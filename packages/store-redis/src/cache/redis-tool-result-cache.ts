@@ -23,9 +23,9 @@ import {
 import { StoreError } from '../errors/store-error';
 import { CLAIM, COMPLETE, DELETE, GET, RENEW, REPLACE_LEGACY, REPLACE_UNKNOWN } from './scripts';
 
-/** Options of {@link createRedisToolResultCache}. */
+/** Options of {@link createRedisToolResultCache}, as `createRedisStores` resolved them. @internal */
 export interface RedisToolResultCacheOptions {
-  /** A connected client (ioredis `Redis` or `Cluster`). The cache never closes it. */
+  /** The stores' connection over your client. */
   readonly client: RedisScriptClient;
   /** Prefix of every key (default `armorer:`; no braces). */
   readonly keyPrefix?: string;
@@ -42,16 +42,8 @@ const CLAIMED: ClaimResult = Object.freeze({ claimed: true });
 /**
  * The `ToolResultCache` of `@armorer/idempotency` on Redis 7 or Valkey: every compare-and-set is one Lua
  * script on one key, `<prefix>{result:<cache key>}` (a single slot on Redis Cluster). Records expire
- * through `PEXPIREAT` `retentionMs` after their last write.
- *
- * @example
- * ```ts
- * import Redis from 'ioredis';
- * import { withToolboxIdempotency } from '@armorer/idempotency';
- *
- * const cache = createRedisToolResultCache({ client: new Redis(process.env.REDIS_URL!) });
- * const idempotent = withToolboxIdempotency(toolbox, { cache, tenantId: 'tenant-1' });
- * ```
+ * through `PEXPIREAT` `retentionMs` after their last write. Built by `createRedisStores` (its `cache`).
+ * @internal
  */
 export function createRedisToolResultCache(options: RedisToolResultCacheOptions): ToolResultCache {
   const client = checkClient(options?.client);

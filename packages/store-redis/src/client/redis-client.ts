@@ -1,101 +1,35 @@
-import { createHash } from 'node:crypto';
-import { StoreError } from '../errors/store-error';
+import type { LuaScript } from './lua-script';
+import type { RedisConnection } from './redis-connection';
+
+export { type LuaScript, luaScript } from './lua-script';
 
 /**
- * What the stores need from a Redis client: `evalsha` and `eval` answering promises. An `ioredis` client
- * (`new Redis(url)`, or a `Cluster`) fits as it is; any client with these two methods works.
- *
- * @example
- * ```ts
- * import Redis from 'ioredis';
- * const client: RedisScriptClient = new Redis(process.env.REDIS_URL!);
- * ```
+ * What the stores run their scripts on: the {@link RedisConnection} `createRedisStores` builds over your
+ * client (deadline, first-use check, typed errors). @internal
  */
-export interface RedisScriptClient {
-  evalsha(sha1: string, numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<unknown>;
-  eval(script: string, numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<unknown>;
-}
+export type RedisScriptClient = Pick<RedisConnection, 'run'>;
 
-/** A Lua script with its SHA-1, run by EVALSHA and loaded by EVAL when the server does not know it. */
-export interface LuaScript {
-  readonly source: string;
-  readonly sha1: string;
-  readonly keys: number;
-}
-
-/** Declares a script taking `keys` keys. @internal */
-export function luaScript(source: string, keys: number): LuaScript {
-  return { source, sha1: createHash('sha1').update(source).digest('hex'), keys };
-}
-
-/**
- * Runs a script in one round trip: EVALSHA, and EVAL only when the server answers NOSCRIPT (after a
- * restart or `SCRIPT FLUSH`; EVAL also caches it again). Client errors become a typed {@link StoreError}.
- * @internal
- */
+/** Runs a script on the stores' connection. @internal */
 export function runScript(
   client: RedisScriptClient,
   script: LuaScript,
   args: (string | number)[],
 ): Promise<unknown> {
-  try {
-    return client.evalsha(script.sha1, script.keys, ...args).then(undefined, (error: unknown) => {
-      if (!isNoScript(error)) throw storeErrorOf(error);
-      try {
-        return client.eval(script.source, script.keys, ...args).then(undefined, rethrowTyped);
-      } catch (thrown) {
-        throw storeErrorOf(thrown);
-      }
-    });
-  } catch (error) {
-    return Promise.reject(storeErrorOf(error));
-  }
-}
-
-const rethrowTyped = (error: unknown): never => {
-  throw storeErrorOf(error);
-};
-
-function isNoScript(error: unknown): boolean {
-  return error instanceof Error && error.message.startsWith('NOSCRIPT');
-}
-
-/** A server's error reply (ioredis: `ReplyError`; other clients put the Redis error prefix first). */
-function isReply(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  return (
-    error.name === 'ReplyError' ||
-    /^(?:ERR|WRONGTYPE|BUSY|OOM|READONLY|NOPERM|CROSSSLOT) /.test(error.message)
-  );
-}
-
-function storeErrorOf(error: unknown): StoreError {
-  if (StoreError.isInstance(error)) return error;
-  const detail = error instanceof Error ? error.message : String(error);
-  // A read-only replica, a busy script or out of memory pass once the server recovers: unavailable.
-  const transient =
-    error instanceof Error && /^(?:READONLY|BUSY|LOADING|OOM|TRYAGAIN|CLUSTERDOWN)/.test(detail);
-  if (isReply(error) && !transient) {
-    return new StoreError({
-      code: 'command-failed',
-      message: `Redis refused the command: ${detail}`,
-      cause: error,
-    });
-  }
-  return new StoreError({
-    code: 'unavailable',
-    message: `Redis is unavailable: ${detail}`,
-    cause: error,
-  });
+  return client.run(script, args);
 }
 
 /** Checks the key prefix: no braces, so the hash tags the stores add are the keys' only ones. @internal */
 export function checkPrefix(prefix: string | undefined): string {
   const value = prefix ?? 'armorer:';
-  if (typeof value !== 'string' || /[{}]/.test(value) || value.length > 256) {
+  if (!acceptsPrefix(value)) {
     throw new TypeError('The key prefix must be a string of at most 256 characters without "{" or "}".');
   }
   return value;
+}
+
+/** Whether a key prefix is usable: a string of at most 256 characters without braces. @internal */
+export function acceptsPrefix(prefix: unknown): prefix is string {
+  return typeof prefix === 'string' && prefix.length <= 256 && !/[{}]/.test(prefix);
 }
 
 /** Escapes braces (and the escape character) so user text never forms a hash tag of its own. @internal */
@@ -105,11 +39,10 @@ export function escapeTag(text: string): string {
     : text;
 }
 
-/** Checks the client once at construction. @internal */
+/** Checks that the stores were given their connection. @internal */
 export function checkClient(client: unknown): RedisScriptClient {
-  const candidate = client as Partial<RedisScriptClient> | null | undefined;
-  if (typeof candidate?.evalsha !== 'function' || typeof candidate.eval !== 'function') {
-    throw new TypeError('A Redis store needs a client with evalsha() and eval() (an ioredis client works).');
+  if (typeof (client as Partial<RedisScriptClient> | null | undefined)?.run !== 'function') {
+    throw new TypeError('A Redis store runs on the connection createRedisStores() builds.');
   }
-  return candidate as RedisScriptClient;
+  return client as RedisScriptClient;
 }

@@ -21,33 +21,31 @@ interface NodeDatabase {
   close(): void;
 }
 
-// Variables, so bundlers leave the runtime's own module to the runtime.
-const BUN_SQLITE = 'bun:sqlite';
-const NODE_SQLITE = 'node:sqlite';
-
 /** True under Bun. */
 export function isBun(): boolean {
   return typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined';
 }
 
+/** The runtime's own module, loaded synchronously (`process.getBuiltinModule`: Bun, Node 22.3+). */
+function builtin<T>(name: string): T | undefined {
+  const runtime = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  return typeof runtime?.getBuiltinModule === 'function'
+    ? (runtime.getBuiltinModule(name) as T | undefined)
+    : undefined;
+}
+
 /**
  * Opens `path` with the runtime's built-in SQLite: `bun:sqlite` under Bun, `node:sqlite`
- * (`DatabaseSync`, Node 22.5+) under Node. No native npm dependency.
+ * (`DatabaseSync`, Node 22.5+) under Node. No native npm dependency, and synchronous: both drivers are.
  */
-export async function openDriver(path: string): Promise<SqlDriver> {
+export function openDriver(path: string): SqlDriver {
   if (isBun()) {
-    const module = (await import(BUN_SQLITE)) as {
-      Database: new (path: string, options?: object) => BunDatabase;
-    };
-    return bunDriver(new module.Database(path, { create: true, strict: true }));
+    const module = builtin<{ Database: new (path: string, options?: object) => BunDatabase }>('bun:sqlite');
+    if (module !== undefined) return bunDriver(new module.Database(path, { create: true, strict: true }));
   }
-  let module: { DatabaseSync: new (path: string) => NodeDatabase };
-  try {
-    module = (await import(NODE_SQLITE)) as typeof module;
-  } catch (error) {
-    throw new Error('@armorer/store-sqlite needs bun:sqlite (Bun) or node:sqlite (Node 22.5 or later).', {
-      cause: error,
-    });
+  const module = builtin<{ DatabaseSync?: new (path: string) => NodeDatabase }>('node:sqlite');
+  if (module?.DatabaseSync === undefined) {
+    throw new Error('@armorer/store-sqlite needs bun:sqlite (Bun) or node:sqlite (Node 22.5 or later).');
   }
   return nodeDriver(new module.DatabaseSync(path));
 }

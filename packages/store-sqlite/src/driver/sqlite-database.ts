@@ -1,14 +1,24 @@
-import { isBusyError, StoreError, toStoreError } from '../errors/store-error';
+import {
+  isBusyError,
+  SQLITE_CANTOPEN,
+  SQLITE_PERM,
+  SQLITE_READONLY,
+  StoreError,
+  sqliteCode,
+  toStoreError,
+} from '../errors/store-error';
 import { MIGRATIONS, SCHEMA_VERSION, SWEPT_TABLES } from '../schema/migrations';
 import { openDriver } from './open-driver';
 import type { SqlDriver, SqlStatement } from './types';
 
-/** Options of a SQLite connection shared by the stores. */
+/** The settings of a SQLite connection shared by the stores (checked by `createSqliteStores`). */
 export interface SqliteConnectionOptions {
   /** The database file (created when absent). `:memory:` works but is private to one connection. */
   readonly path: string;
-  /** How long a write waits for another process's lock before failing `busy` (default 5000 ms). */
-  readonly busyTimeoutMs?: number;
+  /** Prefix of the table names (default `armorer_`). */
+  readonly prefix?: string;
+  /** How long a write waits for another process's lock before failing `busy` (default 3000 ms). */
+  readonly operationTimeoutMs?: number;
   /**
    * `full` (default) syncs the write-ahead log on every commit, so a recorded claim or result survives
    * a power loss; `normal` syncs at checkpoints only (survives process crashes, not power loss).
@@ -22,6 +32,9 @@ export interface SqliteConnectionOptions {
   readonly now?: () => number;
 }
 
+/** Table names in this package's SQL are written with the default prefix; a connection maps them to its own. */
+const DEFAULT_PREFIX = 'armorer_';
+
 /**
  * One connection: prepared statements, `BEGIN IMMEDIATE` write transactions with the bounded expiry
  * sweep folded in, and driver failures turned into {@link StoreError}s.
@@ -32,35 +45,44 @@ export class SqliteDatabase {
   readonly #statements = new Map<string, SqlStatement>();
   readonly #sweepEvery: number;
   readonly #sweepBatch: number;
+  readonly #prefix: string;
+  readonly #busyTimeoutMs: number;
   #writes = 0;
   #closed = false;
 
-  private constructor(driver: SqlDriver, options: SqliteConnectionOptions) {
+  private constructor(driver: SqlDriver, options: SqliteConnectionOptions, busyTimeoutMs: number) {
     this.#driver = driver;
     this.now = options.now ?? Date.now;
     this.#sweepEvery = positive(options.sweepEvery, 64, 'sweepEvery');
     this.#sweepBatch = positive(options.sweepBatch, 256, 'sweepBatch');
+    this.#prefix = options.prefix ?? DEFAULT_PREFIX;
+    this.#busyTimeoutMs = busyTimeoutMs;
   }
 
-  /** Opens the file, switches it to WAL, and creates or migrates the schema. */
-  static async open(options: SqliteConnectionOptions): Promise<SqliteDatabase> {
+  /**
+   * Opens the file, switches it to WAL, and creates or migrates the schema. Synchronous, as both drivers
+   * are: a failure is a typed {@link StoreError} right here (a path that cannot be opened is
+   * `misconfigured`, a file that is not a database `corrupt-record`).
+   */
+  static open(options: SqliteConnectionOptions): SqliteDatabase {
     if (typeof options?.path !== 'string' || options.path.length === 0) {
-      throw new TypeError('openSqliteStores() needs a path (a file name, or ":memory:").');
+      throw new TypeError('A SQLite store needs a path (a file name, or ":memory:").');
     }
-    const busyTimeout = positive(options.busyTimeoutMs, 5000, 'busyTimeoutMs');
+    const busyTimeout = positive(options.operationTimeoutMs, 3000, 'operationTimeoutMs');
     const synchronous = options.synchronous ?? 'full';
     if (synchronous !== 'full' && synchronous !== 'normal') {
       throw new TypeError('synchronous must be "full" or "normal".');
     }
     let driver: SqlDriver;
     try {
-      driver = await openDriver(options.path);
+      driver = openDriver(options.path);
     } catch (error) {
       throw wrapOpen(error, options.path);
     }
-    const database = new SqliteDatabase(driver, options);
+    let database: SqliteDatabase;
     try {
-      await database.#initialize(busyTimeout, synchronous);
+      database = new SqliteDatabase(driver, options, busyTimeout);
+      database.#initialize(synchronous);
     } catch (error) {
       driver.close();
       throw wrapOpen(error, options.path);
@@ -73,13 +95,13 @@ export class SqliteDatabase {
    * without waiting in its busy handler, when waiting could deadlock: connections of several processes
    * opening one new file at the same moment (switching it to WAL, recovering its WAL). Those steps are
    * idempotent (the schema's transaction rolls back), so they are tried again after a short pause until the
-   * busy timeout has passed.
+   * busy timeout has passed. The pause blocks, as SQLite's own busy handler does.
    */
-  async #initialize(busyTimeout: number, synchronous: 'full' | 'normal'): Promise<void> {
+  #initialize(synchronous: 'full' | 'normal'): void {
     const driver = this.#driver;
     // The busy timeout first: switching to WAL itself waits for other connections.
-    driver.exec(`PRAGMA busy_timeout = ${Math.trunc(busyTimeout)}`);
-    const deadline = Date.now() + busyTimeout;
+    driver.exec(`PRAGMA busy_timeout = ${Math.trunc(this.#busyTimeoutMs)}`);
+    const deadline = Date.now() + this.#busyTimeoutMs;
     for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
       try {
         driver.exec('PRAGMA journal_mode = WAL');
@@ -88,9 +110,14 @@ export class SqliteDatabase {
         return;
       } catch (error) {
         if (!isBusyError(error) || Date.now() >= deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, pause));
+        Atomics.wait(PAUSE, 0, 0, pause);
       }
     }
+  }
+
+  /** This package's SQL with the table names of this connection's prefix. */
+  #sql(text: string): string {
+    return this.#prefix === DEFAULT_PREFIX ? text : text.replace(TABLE_NAME, this.#prefix);
   }
 
   /** The driver in use: `bun:sqlite` or `node:sqlite`. */
@@ -102,7 +129,7 @@ export class SqliteDatabase {
   statement(sql: string): SqlStatement {
     let statement = this.#statements.get(sql);
     if (statement === undefined) {
-      statement = this.#driver.prepare(sql);
+      statement = this.#driver.prepare(this.#sql(sql));
       this.#statements.set(sql, statement);
     }
     return statement;
@@ -114,7 +141,7 @@ export class SqliteDatabase {
     try {
       return body();
     } catch (error) {
-      throw toStoreError(error, doing);
+      throw toStoreError(error, doing, this.#busyTimeoutMs);
     }
   }
 
@@ -127,7 +154,7 @@ export class SqliteDatabase {
     try {
       this.statement('BEGIN IMMEDIATE').run();
     } catch (error) {
-      throw toStoreError(error, doing);
+      throw toStoreError(error, doing, this.#busyTimeoutMs);
     }
     try {
       const result = body();
@@ -143,7 +170,7 @@ export class SqliteDatabase {
       } catch {
         // The failure already ended the transaction.
       }
-      throw toStoreError(error, doing);
+      throw toStoreError(error, doing, this.#busyTimeoutMs);
     }
   }
 
@@ -164,12 +191,13 @@ export class SqliteDatabase {
 
   #migrate(): void {
     const driver = this.#driver;
-    driver.exec('BEGIN IMMEDIATE');
+    const exec = (sql: string) => driver.exec(this.#sql(sql));
+    exec('BEGIN IMMEDIATE');
     try {
-      driver.exec(
+      exec(
         'CREATE TABLE IF NOT EXISTS armorer_schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)',
       );
-      const row = driver.prepare('SELECT version FROM armorer_schema_version WHERE id = 1').get();
+      const row = driver.prepare(this.#sql('SELECT version FROM armorer_schema_version WHERE id = 1')).get();
       const current = typeof row?.version === 'number' ? row.version : 0;
       if (current > SCHEMA_VERSION) {
         throw new StoreError({
@@ -179,24 +207,36 @@ export class SqliteDatabase {
       }
       for (const migration of MIGRATIONS) {
         if (migration.version <= current) continue;
-        for (const sql of migration.statements) driver.exec(sql);
+        for (const sql of migration.statements) exec(sql);
       }
       if (current < SCHEMA_VERSION) {
         driver
           .prepare(
-            'INSERT INTO armorer_schema_version (id, version) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET version = excluded.version',
+            this.#sql(
+              'INSERT INTO armorer_schema_version (id, version) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET version = excluded.version',
+            ),
           )
           .run(SCHEMA_VERSION);
       }
-      driver.exec('COMMIT');
+      exec('COMMIT');
     } catch (error) {
-      driver.exec('ROLLBACK');
+      exec('ROLLBACK');
       throw error;
     }
   }
 
   #checkOpen(): void {
-    if (this.#closed) throw new StoreError({ code: 'closed', message: 'This SQLite store was closed.' });
+    if (this.#closed) {
+      throw new StoreError({
+        code: 'closed',
+        message: 'These SQLite stores were closed (stores.close()); create new ones to use the file again.',
+      });
+    }
+  }
+
+  /** Whether {@link close} ran. */
+  get closed(): boolean {
+    return this.#closed;
   }
 
   /** Closes the connection; later calls fail with a `closed` store error. Idempotent. */
@@ -216,12 +256,23 @@ function positive(value: number | undefined, fallback: number, name: string): nu
   return value;
 }
 
+/** A table name of this package's SQL: `armorer_` then a lower-case letter. */
+const TABLE_NAME = /\barmorer_(?=[a-z])/g;
+
+/** What `Atomics.wait` sleeps on between tries to open a file another process is opening. */
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
 function wrapOpen(error: unknown, path: string): unknown {
-  const typed = toStoreError(error, `opening ${path}`);
-  if (StoreError.isInstance(typed)) return typed;
-  return new StoreError({
-    code: 'unavailable',
-    message: `Cannot open the SQLite database ${path}: ${error instanceof Error ? error.message : String(error)}`,
-    cause: error,
-  });
+  if (StoreError.isInstance(error)) return error;
+  const code = sqliteCode(error);
+  const detail = error instanceof Error ? error.message : String(error);
+  // A path that cannot be opened or written (a missing folder, permissions, a read-only file) stays so.
+  if (code === undefined || code === SQLITE_CANTOPEN || code === SQLITE_PERM || code === SQLITE_READONLY) {
+    return new StoreError({
+      code: 'misconfigured',
+      message: `Cannot open the SQLite database ${path}: ${detail}. Check that its folder exists and is writable.`,
+      cause: error,
+    });
+  }
+  return toStoreError(error, `opening ${path}`);
 }

@@ -4,18 +4,18 @@ import { StoreError } from '@armorer/core';
 export { StoreError, type StoreErrorCode, type StoreErrorOptions } from '@armorer/core';
 
 // Primary SQLite result codes (the low byte of an extended code).
-const SQLITE_PERM = 3;
+export const SQLITE_PERM = 3;
 const SQLITE_BUSY = 5;
 const SQLITE_LOCKED = 6;
-const SQLITE_READONLY = 8;
+export const SQLITE_READONLY = 8;
 const SQLITE_IOERR = 10;
 const SQLITE_CORRUPT = 11;
 const SQLITE_FULL = 13;
-const SQLITE_CANTOPEN = 14;
+export const SQLITE_CANTOPEN = 14;
 const SQLITE_NOTADB = 26;
 
 /** The SQLite result code of an error thrown by `bun:sqlite` or `node:sqlite`, if it carries one. */
-function sqliteCode(error: unknown): number | undefined {
+export function sqliteCode(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const record = error as { errno?: unknown; errcode?: unknown; code?: unknown };
   const numeric = typeof record.errcode === 'number' ? record.errcode : record.errno;
@@ -29,8 +29,11 @@ export function isBusyError(error: unknown): boolean {
   return code === SQLITE_BUSY || code === SQLITE_LOCKED;
 }
 
-/** Turns a driver failure into a typed {@link StoreError}; errors already typed pass through. */
-export function toStoreError(error: unknown, doing: string): unknown {
+/**
+ * Turns a driver failure into a typed {@link StoreError}; errors already typed pass through. `waitedMs` is
+ * the busy timeout, for the message of a lock held past it.
+ */
+export function toStoreError(error: unknown, doing: string, waitedMs?: number): unknown {
   if (StoreError.isInstance(error)) return error;
   const code = sqliteCode(error);
   const detail = error instanceof Error ? error.message : String(error);
@@ -39,7 +42,7 @@ export function toStoreError(error: unknown, doing: string): unknown {
     case SQLITE_LOCKED:
       return new StoreError({
         code: 'busy',
-        message: `SQLite stayed locked while ${doing}: ${detail}`,
+        message: `SQLite stayed locked by another connection${waitedMs === undefined ? '' : ` for ${waitedMs} ms (operationTimeoutMs)`} while ${doing}: ${detail}`,
         cause: error,
       });
     case SQLITE_CORRUPT:

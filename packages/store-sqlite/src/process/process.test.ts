@@ -2,8 +2,8 @@ import { describe, test } from 'bun:test';
 import { join } from 'node:path';
 import { defineDurableStoreProcessTests } from '@armorer/test/durable';
 import { tempDatabase } from '../__fixtures__/temp-db';
+import type { SqliteStoresOptions } from '../create-sqlite-stores';
 import { SqliteDatabase } from '../driver/sqlite-database';
-import type { SqliteStoresOptions } from '../open-sqlite-stores';
 
 defineDurableStoreProcessTests<SqliteStoresOptions>(
   {
@@ -16,16 +16,16 @@ defineDurableStoreProcessTests<SqliteStoresOptions>(
     // A database file of its own per scenario.
     store(scenario, { reservationLeaseMs }) {
       const temp = tempDatabase(scenario);
-      const approvals = reservationLeaseMs === undefined ? {} : { approvals: { reservationLeaseMs } };
-      return { storeOptions: { path: temp.path, ...approvals }, dispose: temp.cleanup };
+      const lease = reservationLeaseMs === undefined ? {} : { reservationLeaseMs };
+      return { storeOptions: { path: temp.path, ...lease }, dispose: temp.cleanup };
     },
-    // Another process holding the write lock past the busy timeout is SQLite's "server away"; readers
+    // Another process holding the write lock past operationTimeoutMs is SQLite's "server away"; readers
     // are not blocked by it, so the state still reads.
     async outage() {
       const temp = tempDatabase('outage');
-      const holder = await SqliteDatabase.open({ path: temp.path });
+      const holder = SqliteDatabase.open({ path: temp.path });
       return {
-        storeOptions: { path: temp.path, busyTimeoutMs: 100 },
+        storeOptions: { path: temp.path, operationTimeoutMs: 100 },
         begin: () => holder.statement('BEGIN IMMEDIATE').run(),
         end: () => holder.statement('COMMIT').run(),
         dispose() {

@@ -96,7 +96,7 @@ export interface ReserveCrashReport {
  *
  * @example
  * ```ts
- * const report = await runDurableReserveCrash({ workerModule, storeOptions: { path, approvals: { reservationLeaseMs: 300 } } });
+ * const report = await runDurableReserveCrash({ workerModule, storeOptions: { path, reservationLeaseMs: 300 } });
  * expect(report.result).toBe('resumed');
  * ```
  */

@@ -9,8 +9,8 @@
  * ```ts
  * // sqlite-worker.ts
  * import { runDurableWorker } from '@armorer/test/durable';
- * import { openSqliteStores } from '@armorer/store-sqlite';
- * runDurableWorker((options: { path: string }) => openSqliteStores(options));
+ * import { createSqliteStores } from '@armorer/store-sqlite';
+ * runDurableWorker((options: { path: string }) => createSqliteStores(options));
  *
  * // sqlite.process.test.ts
  * import { runDurableRace } from '@armorer/test/durable';

@@ -45,7 +45,7 @@ export function createProbe(
   });
   const toolbox = createToolbox([probe], {
     approvalSecret: options.approvalSecret,
-    approvalStateStore: stores.approvals,
+    approvalStateStore: stores.approvalStateStore,
     policyRevision: 'durable-policy-1',
     policy: {
       async beforeExecute(context) {
@@ -63,7 +63,7 @@ export function createProbe(
   });
   const lease = options.idempotencyLeaseMs;
   const idempotent = withToolboxIdempotency(toolbox, {
-    cache: stores.results,
+    cache: stores.cache,
     tenantId: 'durable-tenant',
     ...(lease === undefined ? {} : { leaseMs: lease, maxLeaseMs: lease * 4 }),
   });
@@ -73,7 +73,7 @@ export function createProbe(
     async state(descriptor: unknown): Promise<StateAnswer> {
       const binding = (descriptor as { binding?: unknown }).binding;
       try {
-        return { state: (await stores.approvals.state(binding as never)) ?? null };
+        return { state: (await stores.approvalStateStore.state(binding as never)) ?? null };
       } catch (error) {
         const record = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
         return {

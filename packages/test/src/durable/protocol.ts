@@ -1,10 +1,15 @@
 import type { ApprovalStateStore } from '@armorer/approval';
 import type { ToolResultCache } from '@armorer/idempotency';
 
-/** What a worker module opens: the durable stores under test. */
+/**
+ * What a worker module opens: the durable stores under test, named like the options they plug into (what
+ * `createSqliteStores`, `createRedisStores` and `createPostgresStores` return fits as it is).
+ */
 export interface DurableStores {
-  readonly approvals: ApprovalStateStore;
-  readonly results: ToolResultCache;
+  /** The `approvalStateStore` option of `createToolbox`. */
+  readonly approvalStateStore: ApprovalStateStore;
+  /** The `cache` option of `withToolboxIdempotency`. */
+  readonly cache: ToolResultCache;
   /** Closes connections; called before a worker exits cleanly (never after a SIGKILL). */
   close?(): unknown;
 }
@@ -81,7 +86,7 @@ export interface CallOutcome {
 
 /**
  * What a worker's approval store answered when asked directly for a binding's state
- * (`approvals.state(binding)`): the state, or what it threw.
+ * (`approvalStateStore.state(binding)`): the state, or what it threw.
  */
 export interface StateAnswer {
   /** `issued`, `reserved`, `consumed`, `revoked`, or `null` for a binding it never saw. */

@@ -69,8 +69,8 @@ function unreachable(api: DurableTestApi, name: string, reason: string, fail: bo
  *     workerModule: join(import.meta.dir, 'sqlite-worker.ts'),
  *     store: (scenario, { reservationLeaseMs }) => {
  *       const dir = mkdtempSync(join(tmpdir(), scenario));
- *       const approvals = reservationLeaseMs === undefined ? {} : { approvals: { reservationLeaseMs } };
- *       return { storeOptions: { path: join(dir, 'db'), ...approvals }, dispose: () => rmSync(dir, { recursive: true }) };
+ *       const lease = reservationLeaseMs === undefined ? {} : { reservationLeaseMs };
+ *       return { storeOptions: { path: join(dir, 'db'), ...lease }, dispose: () => rmSync(dir, { recursive: true }) };
  *     },
  *     outage: () => lockedDatabase(), // { storeOptions, begin, end, dispose, reason: 'busy', state: { state: 'issued' } }
  *   },

@@ -11,9 +11,9 @@ import { type Command, type OpenDurableStores, type Reply, WORKER_ENV, type Work
  * ```ts
  * // sqlite-worker.ts, spawned by runDurableRace({ workerModule: 'sqlite-worker.ts', ... })
  * import { runDurableWorker } from '@armorer/test/durable';
- * import { openSqliteStores, type SqliteStoresOptions } from '@armorer/store-sqlite';
+ * import { createSqliteStores, type SqliteStoresOptions } from '@armorer/store-sqlite';
  *
- * runDurableWorker((options: SqliteStoresOptions) => openSqliteStores(options));
+ * runDurableWorker((options: SqliteStoresOptions) => createSqliteStores(options));
  * ```
  */
 export async function runDurableWorker<TOptions>(open: OpenDurableStores<TOptions>): Promise<void> {

@@ -4,6 +4,6 @@ import { createToolResultCache } from '@armorer/idempotency';
 import { runDurableWorker } from '../worker';
 
 await runDurableWorker(() => ({
-  approvals: createProcessLocalApprovalStateStore(),
-  results: createToolResultCache({ store: new Map() }),
+  approvalStateStore: createProcessLocalApprovalStateStore(),
+  cache: createToolResultCache({ store: new Map() }),
 }));
