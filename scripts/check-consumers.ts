@@ -14,22 +14,14 @@
  *
  *   bun run check:consumers [--skip-build] [--keep]
  */
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { browserRun } from './lib/browser';
+import { createConsumer, hasOptionalPeers, peersOf } from './lib/consumer';
 import { engineBoundary } from './lib/engines';
 import { ensureNode22 } from './lib/node22';
-import { createConsumer, hasOptionalPeers, peersOf } from './lib/consumer';
 import { type PackedPackage, packPackage } from './lib/pack';
 import { bin, mapLimit, run, runOrThrow } from './lib/process';
 import {

@@ -21,16 +21,16 @@ import {
   DefaultThemeRenderContext,
   type DocumentReflection,
   JSX,
-  type Logger,
   KindRouter,
+  type Logger,
   MinimalSourceFile,
   type NormalizedPath,
   type Options,
+  type PageEvent,
   PageKind,
+  type Reflection,
   ReflectionKind,
   type RouterTarget,
-  type PageEvent,
-  type Reflection,
 } from 'typedoc';
 import { exportTargets, listPublishedPackages, rootDir } from './lib/workspace';
 
@@ -48,7 +48,10 @@ function entryModules(): EntryModule[] {
         source: join(pkg.dir, target.source),
         specifier: target.specifier,
         // The README belongs to the package's main entry only.
-        readme: target.subpath === '.' && existsSync(join(pkg.dir, 'README.md')) ? join(pkg.dir, 'README.md') : undefined,
+        readme:
+          target.subpath === '.' && existsSync(join(pkg.dir, 'README.md'))
+            ? join(pkg.dir, 'README.md')
+            : undefined,
       })),
     );
 }
@@ -88,7 +91,12 @@ class ModuleRouter extends KindRouter {
   // The theme renders no anchor for the type parameters of an interface or class shown as a section, so
   // they get no link target (their names are shown as text) instead of a link to nowhere.
   protected override buildAnchors(target: RouterTarget, pageTarget: RouterTarget): void {
-    if ('isTypeParameter' in target && target.isTypeParameter() && target.parent?.kindOf(ReflectionKind.ClassOrInterface)) return;
+    if (
+      'isTypeParameter' in target &&
+      target.isTypeParameter() &&
+      target.parent?.kindOf(ReflectionKind.ClassOrInterface)
+    )
+      return;
     super.buildAnchors(target, pageTarget);
   }
 }
@@ -108,10 +116,19 @@ class ModulePageContext extends DefaultThemeRenderContext {
         JSX.Fragment,
         null,
         mod.hasComment(hidden)
-          ? JSX.createElement('section', { class: 'tsd-panel tsd-comment' }, this.commentSummary(mod), this.commentTags(mod))
+          ? JSX.createElement(
+              'section',
+              { class: 'tsd-panel tsd-comment' },
+              this.commentSummary(mod),
+              this.commentTags(mod),
+            )
           : undefined,
         mod.readme?.length
-          ? JSX.createElement('section', { class: 'tsd-panel tsd-typography' }, JSX.createElement(JSX.Raw, { html: this.markdown(mod.readme) }))
+          ? JSX.createElement(
+              'section',
+              { class: 'tsd-panel tsd-typography' },
+              JSX.createElement(JSX.Raw, { html: this.markdown(mod.readme) }),
+            )
           : undefined,
         this.index(mod),
         this.members(mod),
@@ -132,7 +149,9 @@ function checkGuidesListed(app: Application): void {
   const guides = join(rootDir, 'docs/guides');
   for (const name of readdirSync(guides).filter((file) => file.endsWith('.md'))) {
     if (!listed.has(join(guides, name))) {
-      app.logger.error(`docs/guides/${name} is not in typedoc.json's projectDocuments: add it where it belongs in the reading order`);
+      app.logger.error(
+        `docs/guides/${name} is not in typedoc.json's projectDocuments: add it where it belongs in the reading order`,
+      );
     }
   }
 }
@@ -144,30 +163,38 @@ export function load(app: Application): void {
   app.renderer.defineTheme('armorer', SiteTheme);
   const bySource = new Map(entryModules().map((entry) => [entry.source, entry]));
 
-  app.converter.on(Converter.EVENT_CREATE_DECLARATION, (context: Context, reflection: DeclarationReflection) => {
-    if (!reflection.kindOf(ReflectionKind.Module) || reflection.parent !== context.project) return;
-    const file = context.project.getSymbolIdFromReflection(reflection)?.fileName;
-    const entry = file === undefined ? undefined : bySource.get(file);
-    if (!entry) {
-      app.logger.error(`no package subpath is known for the module ${reflection.name} (${file ?? 'no file'})`);
-      return;
-    }
-    reflection.name = entry.specifier;
-    if (entry.readme) {
-      const text = readFileSync(entry.readme, 'utf8');
-      const { content } = app.converter.parseRawComment(
-        new MinimalSourceFile(text, entry.readme as NormalizedPath),
-        context.project.files,
-      );
-      reflection.readme = content;
-      context.project.files.registerReflectionPath(entry.readme as NormalizedPath, reflection);
-    }
-  });
+  app.converter.on(
+    Converter.EVENT_CREATE_DECLARATION,
+    (context: Context, reflection: DeclarationReflection) => {
+      if (!reflection.kindOf(ReflectionKind.Module) || reflection.parent !== context.project) return;
+      const file = context.project.getSymbolIdFromReflection(reflection)?.fileName;
+      const entry = file === undefined ? undefined : bySource.get(file);
+      if (!entry) {
+        app.logger.error(
+          `no package subpath is known for the module ${reflection.name} (${file ?? 'no file'})`,
+        );
+        return;
+      }
+      reflection.name = entry.specifier;
+      if (entry.readme) {
+        const text = readFileSync(entry.readme, 'utf8');
+        const { content } = app.converter.parseRawComment(
+          new MinimalSourceFile(text, entry.readme as NormalizedPath),
+          context.project.files,
+        );
+        reflection.readme = content;
+        context.project.files.registerReflectionPath(entry.readme as NormalizedPath, reflection);
+      }
+    },
+  );
 
-  app.converter.on(Converter.EVENT_CREATE_DOCUMENT, (_context: Context | undefined, document: DocumentReflection) => {
-    const file = document.project.files.getReflectionPath?.(document);
-    const source = typeof file === 'string' && file.endsWith('.md') ? file : undefined;
-    const heading = source ? firstHeading(source) : undefined;
-    if (heading && document.frontmatter['title'] === undefined) document.name = heading;
-  });
+  app.converter.on(
+    Converter.EVENT_CREATE_DOCUMENT,
+    (_context: Context | undefined, document: DocumentReflection) => {
+      const file = document.project.files.getReflectionPath?.(document);
+      const source = typeof file === 'string' && file.endsWith('.md') ? file : undefined;
+      const heading = source ? firstHeading(source) : undefined;
+      if (heading && document.frontmatter['title'] === undefined) document.name = heading;
+    },
+  );
 }

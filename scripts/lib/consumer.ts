@@ -52,4 +52,3 @@ export async function createConsumer(
     .filter((line) => /installed|packages? installed/i.test(line))
     .join('\n');
 }
-

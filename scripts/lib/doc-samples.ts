@@ -205,14 +205,23 @@ export async function runDocSamples(
     const result = await run(cmd, { cwd: folder, env, timeoutMs: options.timeoutMs ?? 30_000 });
     const ms = Math.round(performance.now() - started);
     if (result.code !== 0) {
-      const why = result.code === null || result.code === 143 || result.code === 137 ? 'timed out or was killed' : `exited with ${result.code}`;
+      const why =
+        result.code === null || result.code === 143 || result.code === 137
+          ? 'timed out or was killed'
+          : `exited with ${result.code}`;
       return { sample, runtime, ok: false, ms, problem: `${why}\n${result.output.trim().slice(-2000)}` };
     }
     if (sample.expectedOutput !== undefined) {
       const expected = normalizeOutput(sample.expectedOutput);
       const actual = normalizeOutput(result.stdout);
       if (expected !== actual) {
-        return { sample, runtime, ok: false, ms, problem: `printed:\n${actual}\nbut the guide shows:\n${expected}` };
+        return {
+          sample,
+          runtime,
+          ok: false,
+          ms,
+          problem: `printed:\n${actual}\nbut the guide shows:\n${expected}`,
+        };
       }
     }
     return { sample, runtime, ok: true, ms };
@@ -291,7 +300,9 @@ export async function checkDocSamples(
       const match = line.match(/^([^(\s]+)\((\d+),(\d+)\): (.*)$/);
       const sample = match ? byFile.get(match[1] as string) : undefined;
       if (match && sample) {
-        failures.push(`${relative(rootDir, sample.file)}:${sample.line + Number(match[2])} (tsc) ${match[4]}`);
+        failures.push(
+          `${relative(rootDir, sample.file)}:${sample.line + Number(match[2])} (tsc) ${match[4]}`,
+        );
       } else if (line.trim()) failures.push(`tsc: ${line.trim()}`);
     }
   }
