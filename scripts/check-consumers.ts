@@ -14,19 +14,12 @@
  *
  *   bun run check:consumers [--skip-build] [--keep]
  */
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { browserRun } from './lib/browser';
+import { createConsumer, hasOptionalPeers, peersOf } from './lib/consumer';
 import { engineBoundary } from './lib/engines';
 import { ensureNode22 } from './lib/node22';
 import { type PackedPackage, packPackage } from './lib/pack';
@@ -90,53 +83,6 @@ console.log(JSON.stringify(out));
   );
   const { stdout } = await runOrThrow(['bun', `--conditions=${sourceCondition}`, file], { cwd: rootDir });
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>;
-}
-
-/** The peers a consumer installs: every non-workspace peer, optional ones only when asked. */
-function peersOf(packages: WorkspacePackage[], withOptional: boolean): Record<string, string> {
-  const names = new Set(packages.map((pkg) => pkg.name));
-  const peers: Record<string, string> = {};
-  for (const { manifest } of packages) {
-    for (const [name, range] of Object.entries(manifest.peerDependencies ?? {})) {
-      if (names.has(name)) continue;
-      if (!withOptional && manifest.peerDependenciesMeta?.[name]?.optional) continue;
-      peers[name] ??= range;
-    }
-  }
-  return peers;
-}
-
-function hasOptionalPeers(packages: WorkspacePackage[]): boolean {
-  return packages.some(({ manifest }) =>
-    Object.values(manifest.peerDependenciesMeta ?? {}).some((meta) => meta.optional === true),
-  );
-}
-
-async function createConsumer(
-  dir: string,
-  packed: PackedPackage[],
-  peers: Record<string, string>,
-): Promise<string> {
-  mkdirSync(dir, { recursive: true });
-  const tarballs = Object.fromEntries(packed.map(({ pkg, tarball }) => [pkg.name, `file:${tarball}`]));
-  const manifest = {
-    name: 'armorer-consumer-check',
-    private: true,
-    type: 'module',
-    dependencies: { ...tarballs, ...peers },
-    devDependencies: { '@types/node': '^22' },
-    // Packed packages depend on each other by version: point those at the tarballs, not the registry.
-    overrides: tarballs,
-  };
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  const { output } = await runOrThrow(['bun', 'install', '--no-progress'], {
-    cwd: dir,
-    timeoutMs: 5 * 60_000,
-  });
-  return output
-    .split('\n')
-    .filter((line) => /installed|packages? installed/i.test(line))
-    .join('\n');
 }
 
 function writeTypeChecks(

@@ -27,7 +27,9 @@ const steps: Step[] = [
   { name: 'repository checks', cmd: ['bun', 'run', 'check:repo'] },
   { name: 'sync:exports --check', cmd: ['bun', 'run', 'sync:exports', '--check'] },
   { name: 'typecheck', cmd: ['bun', 'run', 'typecheck'] },
-  { name: 'API reference (typedoc, warnings are errors)', cmd: ['bun', 'run', 'docs:check'] },
+  // The guides and the API reference as one site (typedoc, warnings are errors), then read in Chromium.
+  { name: 'docs site (typedoc)', cmd: ['bun', 'run', 'docs'] },
+  { name: 'docs site in Chromium (pages, links, anchors, search)', cmd: ['bun', 'run', 'check:docs-site'] },
   // The store tests need Redis and PostgreSQL: scripts/services.ts starts throwaway servers around the step.
   {
     name: 'unit tests',

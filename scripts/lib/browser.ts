@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { runOrThrow } from './process';
 
 const app = `import { createTool, createToolbox } from 'armorer';
@@ -43,10 +43,29 @@ export function chromiumPath(): string {
   return binary;
 }
 
+/**
+ * Headless Chromium as the checks use it: no sandbox (CI runs as root), no GPU, and none of the background
+ * connections (updates, sync, QUIC) that a machine without internet refuses, many at a time.
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
 export async function browserRun(consumer: string): Promise<string> {
-  let executablePath: string;
   try {
-    executablePath = chromiumPath();
+    chromiumPath();
   } catch (error) {
     // CI installs Chromium (.ci/run), so there a missing browser fails; a machine with only Node and npm is
     // told what is missing.
@@ -80,7 +99,7 @@ export async function browserRun(consumer: string): Promise<string> {
       return new Response(Bun.file(join(dir, file)));
     },
   });
-  const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+  const browser = await launchChromium();
   try {
     const tab = await browser.newPage();
     const errors: string[] = [];
