@@ -5,6 +5,7 @@ import {
   parseApprovalBinding,
 } from '@armorer/approval';
 import { createToolError } from '../errors/create-tool-error';
+import { sentence } from '../errors/sentence';
 import { describeThrown } from '../errors/tool-error';
 import type { CallState } from '../execution/call-state';
 import { definitionRevision } from '../execution/definition-revision';
@@ -64,7 +65,7 @@ async function pauseWithBinding(state: CallState, stop: PolicyStop): Promise<Too
     // The store records the decoded binding (a checked, frozen view of the envelope).
     await runtime.store.issue(parseApprovalBinding(binding));
   } catch (error) {
-    const message = `Tool "${state.reg.config.name}" needs approval, but the approval could not be recorded: ${describeThrown(error)}`;
+    const message = `Tool "${state.reg.config.name}" needs approval, but the approval could not be recorded: ${sentence(describeThrown(error))} The tool did not run.`;
     return finishCall(
       state,
       'error',
@@ -81,7 +82,7 @@ async function pauseWithBinding(state: CallState, stop: PolicyStop): Promise<Too
 
 function unbindable(state: CallState, error: unknown): ToolResult {
   const reason = ApprovalError.isInstance(error) ? error.code : 'missing-request-context';
-  const message = `Tool "${state.reg.config.name}" needs approval, but this request cannot be bound to one (${reason}): ${describeThrown(error)} The tool did not run.`;
+  const message = `Tool "${state.reg.config.name}" needs approval, but this request cannot be bound to one (${reason}): ${sentence(describeThrown(error))} The tool did not run.`;
   return finishCall(
     state,
     'denied',

@@ -6,6 +6,7 @@ import {
   matchApprovalBinding,
 } from '@armorer/approval';
 import { createToolError } from '../errors/create-tool-error';
+import { sentence } from '../errors/sentence';
 import { describeThrown } from '../errors/tool-error';
 import type { EventHub } from '../events/event-hub';
 import { CallState } from '../execution/call-state';
@@ -227,7 +228,7 @@ function refusal(
   const code = ApprovalError.isInstance(error) ? error.code : codeOf(error);
   const toolError = createToolError(
     'APPROVAL_INVALID',
-    `The approval of tool "${toolName}" cannot be resumed (${code}): ${describeThrown(error)} The tool did not run.`,
+    `The approval of tool "${toolName}" cannot be resumed (${code}): ${sentence(describeThrown(error))} The tool did not run.`,
     { details: { reason: code }, cause: error },
   );
   const result = createResult(toolName, callId, 'denied', undefined, toolError, undefined, undefined);
