@@ -28,8 +28,14 @@ export {
   normalizeCapabilities,
   normalizeFrozenCapabilities,
 } from './binding/match-binding';
-export { approvalBindingKey, parseApprovalBinding } from './binding/parse-binding';
-export { approvalPayloadText } from './binding/payload';
+export {
+  approvalBindingKey,
+  approvalBindingStoreEpoch,
+  parseApprovalBinding,
+} from './binding/parse-binding';
+export type { ApprovalPayloadOptions } from './binding/payload';
+export { approvalPayloadText, DEFAULT_MAX_ARGUMENTS_BYTES } from './binding/payload';
+export type { ApprovalSigner } from './binding/sign-binding';
 export {
   bindingSigningText,
   openApprovalBinding,
@@ -45,13 +51,19 @@ export type {
   ApprovalBindingState,
   ApprovalBindingV1,
   ApprovalBindingV2,
+  ApprovalBindingV3,
   ApprovalKind,
   ApprovalRequestView,
   IssuedApprovalBinding,
   UnsignedApprovalBinding,
   UnsignedApprovalPayload,
 } from './binding/types';
-export { APPROVAL_BINDING_V1, APPROVAL_BINDING_V2, APPROVAL_BINDING_VERSION } from './binding/types';
+export {
+  APPROVAL_BINDING_V1,
+  APPROVAL_BINDING_V2,
+  APPROVAL_BINDING_V3,
+  APPROVAL_BINDING_VERSION,
+} from './binding/types';
 export type { ApprovalErrorCode, ApprovalErrorOptions, GrantErrorCode } from './errors/errors';
 export { ApprovalError, GrantError } from './errors/errors';
 export { approvalRefusal } from './errors/refusal';
@@ -80,6 +92,15 @@ export type {
   ApprovalRequirement,
 } from './policy/approval-policy';
 export { missingCapability, resolveApprovalRequirement } from './policy/approval-policy';
+export type { ApprovalKey } from './signing/key-checks';
+export {
+  checkApprovalKeys,
+  checkApprovalSecret,
+  isApprovalKeyId,
+  MAX_KEYS,
+  MIN_SECRET_BYTES,
+} from './signing/key-checks';
+export { ApprovalKeyring, createApprovalKeyring } from './signing/keyring';
 export type { ApprovalSecret, SigningKeyOptions } from './signing/signing-key';
 export {
   createNonce,

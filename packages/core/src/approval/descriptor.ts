@@ -1,5 +1,5 @@
 import {
-  APPROVAL_BINDING_V2,
+  APPROVAL_BINDING_V1,
   type ApprovalBinding,
   ApprovalError,
   approvalBindingKey,
@@ -67,7 +67,7 @@ export function verifyDescriptor(
   checkEcho(record.toolName, 'toolName', binding.toolName);
   checkEcho(record.callId, 'callId', binding.callId);
   checkEcho(record.kind, 'kind', binding.kind);
-  if (binding.version === APPROVAL_BINDING_V2) {
+  if (binding.version !== APPROVAL_BINDING_V1) {
     if (!jsonEqual(args, binding.arguments)) refuse('invalid-descriptor', NOT_APPROVED);
     return { binding, proposedArguments: binding.arguments };
   }
