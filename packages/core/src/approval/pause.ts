@@ -1,7 +1,8 @@
 import {
-  APPROVAL_BINDING_V2,
+  APPROVAL_BINDING_V3,
   ApprovalError,
   type ApprovalRequestView,
+  type ApprovalStateStore,
   parseApprovalBinding,
 } from '@armorer/approval';
 import { createToolError } from '../errors/create-tool-error';
@@ -50,13 +51,18 @@ async function pauseWithBinding(state: CallState, stop: PolicyStop): Promise<Too
   try {
     const issuedAt = runtime.now();
     if (!Number.isFinite(issuedAt)) throw new TypeError('approvalNow did not return a finite time.');
+    // Read before signing: the binding records the epoch the store had, so a restore can tell whether
+    // the store may have lost it since (a stale epoch only makes a restore refuse).
+    const storeEpoch = await epochOf(runtime.store);
     binding = runtime.sign({
       ...view,
-      version: APPROVAL_BINDING_V2,
+      version: APPROVAL_BINDING_V3,
       kind: pending.kind,
       toolName: pending.toolName,
       callId: pending.callId,
       arguments: pending.proposedCall.arguments,
+      argumentsValidated: pending.argumentsValidated,
+      storeEpoch,
       issuedAt,
       expiresAt: issuedAt + runtime.ttlMs,
       nonce: runtime.nonce(),
@@ -65,6 +71,8 @@ async function pauseWithBinding(state: CallState, stop: PolicyStop): Promise<Too
     // The store records the decoded binding (a checked, frozen view of the envelope).
     await runtime.store.issue(parseApprovalBinding(binding));
   } catch (error) {
+    if (ApprovalError.isInstance(error) && error.code === 'arguments-too-large')
+      return unbindable(state, error);
     const message = `Tool "${state.reg.config.name}" needs approval, but the approval could not be recorded: ${sentence(describeThrown(error))} The tool did not run.`;
     return finishCall(
       state,
@@ -78,6 +86,18 @@ async function pauseWithBinding(state: CallState, stop: PolicyStop): Promise<Too
   }
   state.ext.pendingApproval = Object.freeze({ ...pending, binding });
   return finishCall(state, 'action_required', undefined, stop.error);
+}
+
+/** The store's epoch (`null` for a store without one); throws for an epoch a binding cannot carry. */
+async function epochOf(store: ApprovalStateStore): Promise<string | null> {
+  if (typeof store.epoch !== 'function') return null;
+  const epoch: unknown = await store.epoch();
+  if (typeof epoch !== 'string' || epoch.length === 0 || epoch.length > 1024) {
+    throw new TypeError(
+      'The approval state store answered an epoch that is not a string of 1 to 1024 characters.',
+    );
+  }
+  return epoch;
 }
 
 function unbindable(state: CallState, error: unknown): ToolResult {

@@ -24,6 +24,11 @@ export class ResumeState {
     readonly policyView: ApprovalContext,
     /** The toolbox clock (`approvalNow`); NaN for a clock that failed, which nothing accepts. */
     readonly clock: { now(): number },
+    /**
+     * The call runs the binding's signed validated arguments, unedited: the pipeline does not validate
+     * them again (a schema that transforms would transform twice). Same tool definition, bound.
+     */
+    readonly prevalidated: boolean,
   ) {}
 
   /**

@@ -86,7 +86,7 @@ describe('messages that join a caller text and a sentence of ours', () => {
   test('the approval policy pause (the issue example) reads "requires human approval. Do not retry it"', async () => {
     const toolbox = createToolbox(
       [createTool({ name: 'deploy', description: 'Deploys', input: z.object({}), execute: () => 1 })],
-      { approvalPolicy: { mode: 'always' } },
+      { approvalPolicy: { mode: 'always' }, approvalSecret: 'a secret of at least thirty-two bytes' },
     );
     const paused = await toolbox.execute({ name: 'deploy', arguments: {} });
     expect(paused.outcome).toBe('action_required');

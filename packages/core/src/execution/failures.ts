@@ -1,7 +1,7 @@
 import { ArmorerError } from '../errors/armorer-error';
 import { createToolError, isToolError } from '../errors/create-tool-error';
-import { ToolFailureError } from '../errors/tool-call-error';
 import { sentence } from '../errors/sentence';
+import { ToolFailureError } from '../errors/tool-call-error';
 import { describeThrown, type ToolError } from '../errors/tool-error';
 import { isLazyLoadFailure } from '../tool/lazy-failure';
 import type { ArgumentsFailure } from './arguments';
