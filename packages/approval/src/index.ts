@@ -14,9 +14,10 @@
  *   scope: 'principal', issuedAt: Date.now(), expiresAt: Date.now() + 3_600_000, maxUses: 5,
  *   usesRemaining: 5, policyRevision: 'policy-1', revoked: false,
  *   delegationBehavior: 'does-not-propagate', signature: '' } as const;
- * const signed = { ...grant, signature: signGrant(grant, 'secret') };
+ * const secret = 'a random secret of at least thirty-two bytes';
+ * const signed = { ...grant, signature: signGrant(grant, secret) };
  * await store.issue(signed);
- * verifyGrantSignature(await store.get(signed.id), 'secret');
+ * verifyGrantSignature(await store.get(signed.id), secret);
  * ```
  *
  * @module
