@@ -112,7 +112,7 @@ describe('approval keyrings', () => {
     await fc.assert(
       fc.asyncProperty(ring, ring, fc.nat(), async (signing, others, position) => {
         const approvalStateStore = createProcessLocalApprovalStateStore();
-        const signer = signing[0] as ApprovalKey;
+        const signer = signing[0] as { id: string; secret: string };
         const pending = await pausePayment(
           makeApprovalToolbox(runs, { approvalSecret: undefined, approvalKeys: signing, approvalStateStore }),
           `call-${Math.random()}`,

@@ -48,7 +48,7 @@ describe('the arguments that run are the approved ones, or reported as edited', 
     const runs = { count: 0 };
     const toolbox = makeApprovalToolbox(runs);
     const descriptor = await pausePayment(toolbox);
-    const checked = parseApprovalBinding(descriptor.binding) as ApprovalBindingV2;
+    const checked = parseApprovalBinding(descriptor.binding) as ApprovalBindingV3;
     try {
       (checked.arguments as Record<string, unknown>).cents = 999_999;
     } catch {

@@ -3,6 +3,7 @@ import { type ApprovalBindingV3, DEFAULT_MAX_ARGUMENTS_BYTES, parseApprovalBindi
 import fc from 'fast-check';
 import { z } from 'zod';
 import { pausingPolicy, requestContext, SECRET } from '../__fixtures__/approval';
+import type { ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import type { PendingApproval } from '../policy/types';
 import { createTool } from '../tool/public';
 import { createToolbox } from '../toolbox/public';
@@ -30,7 +31,7 @@ function recorder<T extends z.ZodObject>(input: T, options: Partial<ToolboxOptio
 }
 
 async function pause(
-  toolbox: ReturnType<typeof recorder>['toolbox'],
+  toolbox: { execute(call: ToolCall, options: ToolExecuteOptions): Promise<ToolResult> },
   args: unknown,
   id = `call-${Math.random()}`,
 ): Promise<PendingApproval> {
