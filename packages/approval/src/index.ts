@@ -22,6 +22,8 @@
  *
  * @module
  */
+
+export { DEFAULT_MAX_ARGUMENTS_BYTES } from './binding/limits';
 export type { ApprovalMismatch } from './binding/match-binding';
 export {
   assertApprovalBindingMatches,
@@ -35,7 +37,7 @@ export {
   parseApprovalBinding,
 } from './binding/parse-binding';
 export type { ApprovalPayloadOptions } from './binding/payload';
-export { approvalPayloadText, DEFAULT_MAX_ARGUMENTS_BYTES } from './binding/payload';
+export { approvalPayloadText } from './binding/payload';
 export type { ApprovalSigner } from './binding/sign-binding';
 export {
   bindingSigningText,
@@ -93,14 +95,15 @@ export type {
   ApprovalRequirement,
 } from './policy/approval-policy';
 export { missingCapability, resolveApprovalRequirement } from './policy/approval-policy';
-export type { ApprovalKey } from './signing/key-checks';
+export { checkApprovalKeys, checkApprovalSecret } from './signing/key-checks';
+export type { ApprovalKey, ApprovalKeyProblem } from './signing/key-problems';
 export {
-  checkApprovalKeys,
-  checkApprovalSecret,
+  approvalKeysProblem,
+  approvalSecretProblem,
   isApprovalKeyId,
   MAX_KEYS,
   MIN_SECRET_BYTES,
-} from './signing/key-checks';
+} from './signing/key-problems';
 export { ApprovalKeyring, createApprovalKeyring } from './signing/keyring';
 export type { ApprovalSecret, SigningKeyOptions } from './signing/signing-key';
 export {

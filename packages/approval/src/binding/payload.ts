@@ -2,6 +2,7 @@ import { approvalError } from '../errors/errors';
 import { canonicalJson, type JsonValue } from '../json/canonical-json';
 import { CheckedBinding } from './checked-binding';
 import { authorizationRevision, capabilities, fail, MAX_STRING, nullableText, text, time } from './fields';
+import { DEFAULT_MAX_ARGUMENTS_BYTES, PAYLOAD_HEADER_ALLOWANCE } from './limits';
 import {
   APPROVAL_BINDING_V2,
   APPROVAL_BINDING_V3,
@@ -15,14 +16,7 @@ const V2_LENGTH = 20;
 /** Version 3: the 19 fields of version 2, the store epoch, whether the arguments are validated, then them. */
 const V3_LENGTH = 22;
 
-/** The default limit of signed arguments: 64 KiB of canonical JSON (UTF-8). */
-export const DEFAULT_MAX_ARGUMENTS_BYTES = 64 * 1024;
-
-/**
- * How much longer than the arguments a payload may be: the request facts, revisions and ids around them.
- * A payload longer than the arguments limit plus this is refused before its signature is computed.
- */
-export const PAYLOAD_HEADER_ALLOWANCE = 64 * 1024;
+export { DEFAULT_MAX_ARGUMENTS_BYTES, PAYLOAD_HEADER_ALLOWANCE };
 
 /** Options of `approvalPayloadText` and the signing and opening functions. */
 export interface ApprovalPayloadOptions {

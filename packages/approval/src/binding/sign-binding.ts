@@ -1,5 +1,5 @@
 import { ApprovalError, approvalError } from '../errors/errors';
-import { isApprovalKeyId } from '../signing/key-checks';
+import { isApprovalKeyId } from '../signing/key-problems';
 import { ApprovalKeyring } from '../signing/keyring';
 import { type ApprovalSecret, isApprovalSecret, keyFor, SigningKey } from '../signing/signing-key';
 import { parseApprovalBinding } from './parse-binding';

@@ -1,6 +1,6 @@
 import { GrantError } from '../errors/errors';
 import { canonicalJson } from '../json/canonical-json';
-import { isApprovalKeyId } from '../signing/key-checks';
+import { isApprovalKeyId } from '../signing/key-problems';
 import { GRANT_VERSION, type ReusableApprovalGrant } from './types';
 
 const MAX_STRING = 1024;

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { ApprovalError } from '../errors/errors';
-import { type ApprovalKey, MIN_SECRET_BYTES } from './key-checks';
+import { type ApprovalKey, MIN_SECRET_BYTES } from './key-problems';
 import { ApprovalKeyring, createApprovalKeyring } from './keyring';
 import { createSigningKey } from './signing-key';
 

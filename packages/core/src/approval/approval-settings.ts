@@ -37,10 +37,10 @@ function invalidOption(message: string): ToolboxError {
  */
 function issuing(options: ToolboxOptions<object>): string | undefined {
   const mode = options.approvalPolicy?.mode;
-  if (Object.hasOwn(options, 'approvalSecret')) return 'the option is set';
-  if (mode === 'always' || mode === 'risky') return `approvalPolicy mode "${mode}" asks for approvals`;
-  if (options.approvalStateStore !== undefined) return 'an approvalStateStore is configured';
-  if (options.grantStateStore !== undefined) return 'a grantStateStore is configured';
+  if (Object.hasOwn(options, 'approvalSecret')) return 'the option is written out';
+  if (mode === 'always' || mode === 'risky') return `approvalPolicy mode "${mode}"`;
+  if (options.approvalStateStore !== undefined) return 'approvalStateStore';
+  if (options.grantStateStore !== undefined) return 'grantStateStore';
   return undefined;
 }
 

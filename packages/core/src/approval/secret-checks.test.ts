@@ -47,8 +47,7 @@ describe('createToolbox checks the approval secret', () => {
     test(`${what} without a secret throws INVALID_TOOLBOX_OPTIONS naming approvalSecret`, () => {
       const error = thrown(options);
       expect(error?.code).toBe('INVALID_TOOLBOX_OPTIONS');
-      expect(error?.message).toContain('approvalSecret');
-      expect((error?.cause as { code?: string } | undefined)?.code).toBe('missing-secret');
+      expect(error?.message).toMatch(/^approvalSecret is missing/);
     });
   }
 
@@ -65,8 +64,7 @@ describe('createToolbox checks the approval secret', () => {
         (secret) => {
           const error = thrown({ approvalSecret: secret });
           expect(error?.code).toBe('INVALID_TOOLBOX_OPTIONS');
-          expect(error?.message).toContain('approvalSecret');
-          expect((error?.cause as { code?: string } | undefined)?.code).toBe('weak-secret');
+          expect(error?.message).toMatch(/^approvalSecret is \d+ bytes; at least 32 are required/);
           if (typeof secret === 'string') expect(error?.message).not.toContain('Zq!');
         },
       ),
