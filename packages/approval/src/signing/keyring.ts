@@ -1,4 +1,5 @@
-import { type ApprovalKey, checkApprovalKeys, checkApprovalSecret } from './key-checks';
+import { checkApprovalKeys, checkApprovalSecret } from './key-checks';
+import type { ApprovalKey } from './key-problems';
 import { type ApprovalSecret, SigningKey } from './signing-key';
 
 /**
