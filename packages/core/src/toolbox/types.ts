@@ -173,15 +173,21 @@ export interface Toolbox<TTools extends ToolLike = AnyTool, TContext extends obj
   /**
    * Resumes a paused call once a person approved it: verifies the descriptor's signature, checks the
    * current request context and revisions against its binding, consumes the binding once through the
-   * approval state store, re-validates the original (or edited) arguments and re-runs policy. Every
-   * refusal fails closed (outcome `denied`, code APPROVAL_INVALID): the tool never runs.
+   * approval state store, runs the signed validated arguments (or validates edited or proposed ones) and
+   * re-runs policy. Every refusal fails closed: the tool never runs. A refused approval answers outcome
+   * `denied`, code APPROVAL_INVALID; a toolbox that was shut down answers TOOLBOX_CLOSED (the approval
+   * stays usable); a refusal of the call itself keeps its own code (INVALID_ARGUMENTS, POLICY_DENIED, ...).
    */
   resumeApproval(descriptor: unknown, options: ResumeApprovalOptions): Promise<ResumedToolResult>;
-  /** Re-issues a descriptor's binding missing from the store; never revives a consumed or revoked one. */
+  /**
+   * Answers `issued` for an approval pending in the store, and re-records one only when the store proves
+   * it never held it (its epoch, see `ApprovalStateStore.restore`). Never revives a consumed, revoked or
+   * possibly lost one: throws an ApprovalError (`not-restorable`, `already-consumed`, `revoked`, ...).
+   */
   restoreApproval(descriptor: unknown): Promise<ApprovalBindingState>;
   /** Revokes a pending approval; a consumed one cannot be revoked. Throws an ApprovalError on refusal. */
   revokeApproval(descriptor: unknown): Promise<void>;
-  /** Mints, signs and stores a reusable approval grant (needs `approvalSecret`). Throws a GrantError. */
+  /** Mints, signs and stores a reusable approval grant (needs `approvalSecret` or `approvalKeys`). Throws a GrantError. */
   issueGrant(request: GrantRequest): Promise<ReusableApprovalGrant>;
   /** The grants in the toolbox's grant store that match the filter. */
   listGrants(filter?: GrantFilter): Promise<readonly ReusableApprovalGrant[]>;
