@@ -88,16 +88,18 @@ async function pauseWithBinding(state: CallState, stop: PolicyStop): Promise<Too
   return finishCall(state, 'action_required', undefined, stop.error);
 }
 
-/** The store's epoch (`null` for a store without one); throws for an epoch a binding cannot carry. */
+/**
+ * The store's epoch, or `null` when it has none, fails to answer or answers one a binding cannot carry: the
+ * epoch only serves a later restore, which then refuses (fails closed), so it never fails the pause itself.
+ */
 async function epochOf(store: ApprovalStateStore): Promise<string | null> {
-  if (typeof store.epoch !== 'function') return null;
-  const epoch: unknown = await store.epoch();
-  if (typeof epoch !== 'string' || epoch.length === 0 || epoch.length > 1024) {
-    throw new TypeError(
-      'The approval state store answered an epoch that is not a string of 1 to 1024 characters.',
-    );
+  try {
+    if (typeof store.epoch !== 'function') return null;
+    const epoch: unknown = await store.epoch();
+    return typeof epoch === 'string' && epoch.length > 0 && epoch.length <= 1024 ? epoch : null;
+  } catch {
+    return null;
   }
-  return epoch;
 }
 
 function unbindable(state: CallState, error: unknown): ToolResult {

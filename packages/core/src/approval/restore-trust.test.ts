@@ -68,18 +68,20 @@ describe('restoreApproval never brings back an approval that may have been used'
     expect((await toolbox.resumeApproval(descriptor, { requestContext })).outcome).toBe('success');
   });
 
-  test('a store whose epoch is unusable fails the pause as a store failure; the tool does not run', async () => {
+  test('a store whose epoch fails or is unusable still pauses; the binding carries no epoch and never restores', async () => {
     const runs = { count: 0 };
     const inner = createProcessLocalApprovalStateStore();
-    for (const epoch of [() => 42, () => '', () => Promise.reject(new Error('down'))]) {
+    const epochs = [() => 42, () => '', () => 'x'.repeat(1025), () => Promise.reject(new Error('down'))];
+    for (const epoch of epochs) {
       const store = { ...inner, epoch } as unknown as ApprovalStateStore;
       const toolbox = makeApprovalToolbox(runs, { approvalStateStore: store });
-      const paused = await toolbox.execute(
-        { id: 'call-e', name: 'send-payment', arguments: { payee: 'ada', cents: 500 } },
-        { requestContext },
-      );
-      expect(paused).toMatchObject({ outcome: 'error', error: { code: 'APPROVAL_STORE_FAILED' } });
-      expect(paused.pendingApproval).toBeUndefined();
+      const descriptor = await pausePayment(toolbox, `call-${Math.random()}`);
+      expect(approvalBindingStoreEpoch(parseApprovalBinding(descriptor.binding))).toBeNull();
+      // Held by the store: a restore answers issued without re-recording anything.
+      expect(await toolbox.restoreApproval(descriptor)).toBe('issued');
+      // Lost (another store): without an epoch it is never restored.
+      const other = makeApprovalToolbox(runs);
+      await expect(other.restoreApproval(descriptor)).rejects.toMatchObject({ code: 'not-restorable' });
     }
     expect(runs.count).toBe(0);
   });
