@@ -4,22 +4,27 @@ import { approvalRestoreConformance } from '@armorer/test';
 import { fixtureBindingV3 } from '@armorer/test/fixtures';
 import { tempDatabase } from '../__fixtures__/temp-db';
 import { SqliteDatabase } from '../driver/sqlite-database';
-import { openSqliteStores, type SqliteStores } from '../open-sqlite-stores';
+import { sqliteApprovalStateStore } from './sqlite-approval-state-store';
 
 const temp = tempDatabase('restore');
-const opened: SqliteStores[] = [];
-async function open(path = temp.path, now?: () => number): Promise<SqliteStores> {
-  const stores = await openSqliteStores({
+const opened: SqliteDatabase[] = [];
+/** A connection to `path` (with its own clock when given), closed after the tests. */
+async function connect(path = temp.path, now?: () => number): Promise<SqliteDatabase> {
+  const database = await SqliteDatabase.open({
     path,
     synchronous: 'normal',
     ...(now === undefined ? {} : { now }),
   });
-  opened.push(stores);
-  return stores;
+  opened.push(database);
+  return database;
+}
+/** An approval store on a connection of its own to `path`. */
+async function open(path = temp.path): Promise<{ readonly approvals: ApprovalStateStore }> {
+  return { approvals: sqliteApprovalStateStore(await connect(path)) };
 }
 const stores = await open();
 afterAll(() => {
-  for (const each of opened) each.close();
+  for (const database of opened) database.close();
   temp.cleanup();
 });
 
@@ -57,8 +62,9 @@ approvalRestoreConformance(
     // Another process, whose clock runs a day ahead, sweeps the file: the record goes while this process's
     // clock still says the binding is valid.
     dropRecord: async (store, binding) => {
-      const ahead = await open(paths.get(store), () => Date.now() + 24 * 60 * 60 * 1000);
-      for (let round = 0; round < 200 && (await store.state(binding)) !== undefined; round++) ahead.sweep();
+      const ahead = await connect(paths.get(store), () => Date.now() + 24 * 60 * 60 * 1000);
+      for (let round = 0; round < 200 && (await store.state(binding)) !== undefined; round++)
+        ahead.sweepNow();
     },
   },
 );
