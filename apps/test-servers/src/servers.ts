@@ -88,9 +88,13 @@ async function stopProcess(proc: Bun.Subprocess | undefined, signal: NodeJS.Sign
 
 /**
  * Starts redis-server on loopback with an append-only file (fsync every second; a stop by SIGTERM flushes
- * it), so a record survives a stop and start, as a production setup with AOF keeps it.
+ * it), so a record survives a stop and start, as a production setup with AOF keeps it. With
+ * `persistence: false`, nothing is written to disk: a stop and start loses every key, as a cache-only
+ * Redis does.
  */
-export async function startRedisServer(options: { port?: number } = {}): Promise<ServerHandle> {
+export async function startRedisServer(
+  options: { port?: number; persistence?: boolean } = {},
+): Promise<ServerHandle> {
   const binary = redisServerBinary();
   if (binary === undefined) {
     throw new Error(
@@ -113,7 +117,7 @@ export async function startRedisServer(options: { port?: number } = {}): Promise
         '--save',
         '',
         '--appendonly',
-        'yes',
+        options.persistence === false ? 'no' : 'yes',
         '--appendfsync',
         'everysec',
         '--daemonize',

@@ -14,13 +14,16 @@
  *   scope: 'principal', issuedAt: Date.now(), expiresAt: Date.now() + 3_600_000, maxUses: 5,
  *   usesRemaining: 5, policyRevision: 'policy-1', revoked: false,
  *   delegationBehavior: 'does-not-propagate', signature: '' } as const;
- * const signed = { ...grant, signature: signGrant(grant, 'secret') };
+ * const secret = 'a random secret of at least thirty-two bytes';
+ * const signed = { ...grant, signature: signGrant(grant, secret) };
  * await store.issue(signed);
- * verifyGrantSignature(await store.get(signed.id), 'secret');
+ * verifyGrantSignature(await store.get(signed.id), secret);
  * ```
  *
  * @module
  */
+
+export { DEFAULT_MAX_ARGUMENTS_BYTES } from './binding/limits';
 export type { ApprovalMismatch } from './binding/match-binding';
 export {
   assertApprovalBindingMatches,
@@ -28,8 +31,14 @@ export {
   normalizeCapabilities,
   normalizeFrozenCapabilities,
 } from './binding/match-binding';
-export { approvalBindingKey, parseApprovalBinding } from './binding/parse-binding';
+export {
+  approvalBindingKey,
+  approvalBindingStoreEpoch,
+  parseApprovalBinding,
+} from './binding/parse-binding';
+export type { ApprovalPayloadOptions } from './binding/payload';
 export { approvalPayloadText } from './binding/payload';
+export type { ApprovalSigner } from './binding/sign-binding';
 export {
   bindingSigningText,
   openApprovalBinding,
@@ -45,13 +54,19 @@ export type {
   ApprovalBindingState,
   ApprovalBindingV1,
   ApprovalBindingV2,
+  ApprovalBindingV3,
   ApprovalKind,
   ApprovalRequestView,
   IssuedApprovalBinding,
   UnsignedApprovalBinding,
   UnsignedApprovalPayload,
 } from './binding/types';
-export { APPROVAL_BINDING_V1, APPROVAL_BINDING_V2, APPROVAL_BINDING_VERSION } from './binding/types';
+export {
+  APPROVAL_BINDING_V1,
+  APPROVAL_BINDING_V2,
+  APPROVAL_BINDING_V3,
+  APPROVAL_BINDING_VERSION,
+} from './binding/types';
 export type { ApprovalErrorCode, ApprovalErrorOptions, GrantErrorCode } from './errors/errors';
 export { ApprovalError, GrantError } from './errors/errors';
 export { approvalRefusal } from './errors/refusal';
@@ -80,6 +95,16 @@ export type {
   ApprovalRequirement,
 } from './policy/approval-policy';
 export { missingCapability, resolveApprovalRequirement } from './policy/approval-policy';
+export { checkApprovalKeys, checkApprovalSecret } from './signing/key-checks';
+export type { ApprovalKey, ApprovalKeyProblem } from './signing/key-problems';
+export {
+  approvalKeysProblem,
+  approvalSecretProblem,
+  isApprovalKeyId,
+  MAX_KEYS,
+  MIN_SECRET_BYTES,
+} from './signing/key-problems';
+export { ApprovalKeyring, createApprovalKeyring } from './signing/keyring';
 export type { ApprovalSecret, SigningKeyOptions } from './signing/signing-key';
 export {
   createNonce,

@@ -84,5 +84,43 @@ for (const [format, mod] of [
   await grants.issue(signed);
   assert.deepEqual(await grants.decrementUse('grant:1'), { usesRemaining: 1 });
   mod.verifyGrantSignature(await grants.get('grant:1'), SECRET);
-  console.log(`ok ${format}: signing (native = portable = node:crypto), bindings, stores`);
+  // Version 3 under a keyring, opened after a rotation, and restored only into the store that issued it.
+  const oldKey = { id: 'k1', secret: 'node smoke key one, thirty-two bytes' };
+  const ring = mod.createApprovalKeyring([oldKey]);
+  const approvals = mod.createProcessLocalApprovalStateStore();
+  const envelope = mod.signApprovalPayload(
+    {
+      ...view,
+      version: 3,
+      kind: 'approval',
+      toolName: 'tool',
+      callId: 'call-3',
+      arguments: { a: 1 },
+      argumentsValidated: true,
+      storeEpoch: await approvals.epoch(),
+      issuedAt: now,
+      expiresAt: now + 60_000,
+      nonce: mod.createNonce(),
+      replayScope: 'scope',
+    },
+    ring,
+  );
+  assert.equal(envelope.keyId, 'k1');
+  const rotated = mod.createApprovalKeyring([
+    { id: 'k2', secret: 'node smoke key two, thirty-two bytes' },
+    oldKey,
+  ]);
+  const opened = mod.openApprovalBinding(JSON.parse(JSON.stringify(envelope)), rotated);
+  assert.equal(mod.approvalBindingStoreEpoch(opened), await approvals.epoch());
+  await approvals.restore(opened);
+  assert.equal(await approvals.state(opened), 'issued');
+  await assert.rejects(
+    mod.createProcessLocalApprovalStateStore().restore(opened),
+    (error) => error.code === 'not-restorable',
+  );
+  assert.throws(
+    () => mod.createApprovalKeyring('short'),
+    (error) => error.code === 'weak-secret',
+  );
+  console.log(`ok ${format}: signing (native = portable = node:crypto), bindings, keyrings, stores, restore`);
 }

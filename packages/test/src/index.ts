@@ -19,6 +19,11 @@
  *
  * @module
  */
+export type {
+  ApprovalRestoreConformanceOptions,
+  ApprovalStateLoss,
+} from './conformance/approval-restore';
+export { approvalRestoreConformance } from './conformance/approval-restore';
 export { approvalStateStoreConformance } from './conformance/approval-state-store';
 export { grantStateStoreConformance } from './conformance/grant-state-store';
 export type { Awaitable, ConformanceOptions, ConformanceTestApi } from './conformance/harness';

@@ -4,6 +4,7 @@ import { decodeApprovalPayload } from './payload';
 import {
   APPROVAL_BINDING_V1,
   APPROVAL_BINDING_V2,
+  APPROVAL_BINDING_V3,
   type ApprovalBinding,
   type ApprovalBindingV1,
 } from './types';
@@ -13,7 +14,7 @@ export { approvalBindingKey } from './checked-binding';
 /**
  * Checks that an untrusted value (for example a descriptor read back from JSON) is a binding of a known
  * version, and returns a frozen, checked binding: for version 1 a copy holding only the binding's
- * fields; for version 2 the fields decoded from the envelope's `payload` (any other property of the
+ * fields; for versions 2 and 3 the fields decoded from the envelope's `payload` (any other property of the
  * value is ignored). Throws an `ApprovalError` with code `invalid-binding` otherwise. It does not check
  * the signature: use `verifyApprovalBinding` (or `openApprovalBinding`) for that.
  *
@@ -30,12 +31,12 @@ export function parseApprovalBinding(value: unknown): ApprovalBinding {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('binding');
   const record = value as Record<string, unknown>;
   const version = record.version;
-  if (version === APPROVAL_BINDING_V2) {
+  if (version === APPROVAL_BINDING_V3 || version === APPROVAL_BINDING_V2) {
     const payload = record.payload;
     const signature = record.signature;
     if (typeof payload !== 'string') fail('payload');
     if (!isHex64(signature)) fail('signature');
-    return decodeApprovalPayload(payload, signature);
+    return decodeApprovalPayload(payload, signature, version);
   }
   if (version !== APPROVAL_BINDING_V1) fail('version');
   return parseV1(record);
@@ -75,4 +76,17 @@ function parseV1(record: Record<string, unknown>): ApprovalBindingV1 {
   };
   if (binding.expiresAt <= binding.issuedAt) fail('expiresAt');
   return CheckedBinding.seal(binding);
+}
+
+/**
+ * The approval state store's epoch a binding was issued under (version 3), or `null` (none recorded, or
+ * a version 1 or 2 binding): what a store compares with its own before it restores a binding.
+ *
+ * @example
+ * ```ts
+ * if (approvalBindingStoreEpoch(binding) !== myEpoch) throw approvalRefusal('not-restorable');
+ * ```
+ */
+export function approvalBindingStoreEpoch(binding: ApprovalBinding): string | null {
+  return binding.version === APPROVAL_BINDING_V3 ? binding.storeEpoch : null;
 }

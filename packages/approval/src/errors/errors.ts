@@ -7,6 +7,9 @@ export type ApprovalErrorCode =
   | 'invalid-binding'
   | 'invalid-signature'
   | 'missing-secret'
+  | 'weak-secret'
+  | 'invalid-key'
+  | 'arguments-too-large'
   | 'missing-request-context'
   | 'expired'
   | 'principal-mismatch'
@@ -26,6 +29,7 @@ export type ApprovalErrorCode =
   | 'already-consumed'
   | 'revoked'
   | 'binding-conflict'
+  | 'not-restorable'
   | 'store-failed';
 
 /** Why a grant was refused. */

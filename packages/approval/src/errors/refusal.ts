@@ -8,12 +8,15 @@ const REFUSALS: Readonly<Record<string, string>> = {
   'already-consumed': 'The approval was already used.',
   revoked: 'The approval was revoked.',
   'binding-conflict': 'Another binding is recorded under this replay scope and nonce.',
+  'not-restorable':
+    'The approval state store cannot prove this approval was never used (its state may have been lost), so it cannot be restored.',
+  expired: 'The approval has expired.',
 };
 
 /**
  * For store authors: the `ApprovalError` an approval state store throws for a refusal code its storage
  * answered (`already-issued`, `not-issued`, `already-reserved`, `not-reserved`, `already-consumed`,
- * `revoked`, `binding-conflict`), with the standard message. Any other code (a script answering something
+ * `revoked`, `binding-conflict`, `not-restorable`, `expired`), with the standard message. Any other code (a script answering something
  * unexpected) is a `store-failed` error naming it.
  *
  * @example

@@ -46,6 +46,8 @@ export interface ReusableApprovalGrant {
   readonly policyRevision: string;
   readonly revoked: boolean;
   readonly delegationBehavior: GrantDelegationBehavior;
+  /** The id of the keyring key that signed it (signed with the rest); absent under a single secret. */
+  readonly keyId?: string;
   readonly signature: string;
 }
 

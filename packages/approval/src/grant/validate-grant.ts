@@ -1,5 +1,6 @@
 import { GrantError } from '../errors/errors';
 import { canonicalJson } from '../json/canonical-json';
+import { isApprovalKeyId } from '../signing/key-problems';
 import { GRANT_VERSION, type ReusableApprovalGrant } from './types';
 
 const MAX_STRING = 1024;
@@ -88,6 +89,7 @@ export function assertGrantShape(value: unknown): asserts value is ReusableAppro
   if (typeof record.revoked !== 'boolean') invalid('revoked');
   if (!DELEGATION.has(record.delegationBehavior as string)) invalid('delegationBehavior');
   if (typeof record.signature !== 'string') invalid('signature');
+  if (record.keyId !== undefined && !isApprovalKeyId(record.keyId)) invalid('keyId');
   const constraints = record.argumentConstraints;
   if (constraints !== undefined) {
     if (typeof constraints !== 'object' || constraints === null || Array.isArray(constraints)) {

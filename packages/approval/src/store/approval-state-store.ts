@@ -41,4 +41,21 @@ export interface ApprovalStateStore {
   revoke(binding: ApprovalBinding): MaybePromise<void>;
   /** Where the binding's key stands, or `undefined` when the store has never seen it. */
   state(binding: ApprovalBinding): MaybePromise<ApprovalBindingState | undefined>;
+  /**
+   * Optional, with {@link ApprovalStateStore.restore}: the store's epoch, a random id the store keeps with
+   * its state and replaces whenever that state may have been lost (a process-local store: each instance;
+   * Redis: its data and the server's run; a database: the table). A toolbox signs it into every binding it
+   * issues. It may be read from a cache: a stale epoch only makes `restore` refuse.
+   */
+  epoch?(): MaybePromise<string>;
+  /**
+   * Optional, with {@link ApprovalStateStore.epoch}: records a binding as issued again when the store can
+   * prove it never held it, so it was never reserved or consumed: the binding carries the store's current
+   * epoch (`approvalBindingStoreEpoch`), the store has no record under its key, and no record that could
+   * have been this binding's was removed (by retention, eviction or hand). A binding it holds is answered
+   * like `reserve` answers (`issued` is left as it is; `already-reserved`, `already-consumed`, `revoked`,
+   * `binding-conflict` refuse); anything it cannot prove refuses with `not-restorable`. Atomic per key. A
+   * store without `restore` cannot restore: `toolbox.restoreApproval` then refuses (`not-restorable`).
+   */
+  restore?(binding: ApprovalBinding): MaybePromise<void>;
 }

@@ -1,7 +1,12 @@
 import { assertApprovalBindingMatches } from '../binding/match-binding';
-import { approvalBindingKey, parseApprovalBinding } from '../binding/parse-binding';
+import {
+  approvalBindingKey,
+  approvalBindingStoreEpoch,
+  parseApprovalBinding,
+} from '../binding/parse-binding';
 import type { ApprovalBinding, ApprovalBindingState, ApprovalRequestView } from '../binding/types';
 import { approvalError } from '../errors/errors';
+import { createNonce } from '../signing/signing-key';
 import type { ApprovalStateStore } from './approval-state-store';
 
 interface Entry {
@@ -25,7 +30,10 @@ export interface ProcessLocalApprovalStateStoreOptions {
  * An in-memory {@link ApprovalStateStore}: process-local, lost on restart, never shared between
  * processes. Each method runs to completion without yielding, so the state transitions are atomic
  * within the process. `reserve`, `commit` and `release` return nothing when they succeed and a
- * rejected promise when they refuse; the other methods return promises.
+ * rejected promise when they refuse; the other methods return promises. Its epoch is random per instance:
+ * a binding issued by another instance (another process, or this one before a restart) is never
+ * restored, since this one cannot know whether it was used; one it issued is restored only if it never
+ * held it and dropped no record that could have been it.
  *
  * @example
  * ```ts
@@ -41,6 +49,9 @@ export function createProcessLocalApprovalStateStore(
   const clock = options.now ?? Date.now;
   let issuedSinceSweep = 0;
   let lastSweep = clock();
+  const epoch = `local:${createNonce()}`;
+  /** The latest expiry of a record the sweep dropped: a binding expiring no later may have been one. */
+  let sweptThrough = -1;
 
   /** Drops long-expired records, at most once a minute and only every 256 issues. */
   function sweep(): void {
@@ -50,7 +61,12 @@ export function createProcessLocalApprovalStateStore(
     if (now - lastSweep < 60_000) return;
     lastSweep = now;
     const cutoff = now - retain;
-    for (const [key, entry] of entries) if (entry.expiresAt < cutoff) entries.delete(key);
+    for (const [key, entry] of entries) {
+      if (entry.expiresAt < cutoff) {
+        entries.delete(key);
+        if (entry.expiresAt > sweptThrough) sweptThrough = entry.expiresAt;
+      }
+    }
   }
 
   /** The entry of this exact binding; a different binding under the same key is a conflict. */
@@ -74,6 +90,30 @@ export function createProcessLocalApprovalStateStore(
     assertApprovalBindingMatches(checked, view, now);
     entry.state = 'reserved';
     return entry;
+  }
+
+  function restoreNow(binding: ApprovalBinding): void {
+    const checked = parseApprovalBinding(binding);
+    const entry = entryOf(checked);
+    if (entry !== undefined) {
+      refuseUnlessIssued(entry);
+      return;
+    }
+    if (approvalBindingStoreEpoch(checked) !== epoch) {
+      throw approvalError(
+        'not-restorable',
+        'The approval was issued under another epoch of this store (another process, or before a restart): whether it was used cannot be known.',
+      );
+    }
+    if (!(checked.expiresAt > sweptThrough)) {
+      throw approvalError('not-restorable', 'The record of this approval may have been dropped.');
+    }
+    if (!(clock() < checked.expiresAt)) throw approvalError('expired', 'The approval has expired.');
+    entries.set(approvalBindingKey(checked), {
+      state: 'issued',
+      signature: checked.signature,
+      expiresAt: checked.expiresAt,
+    });
   }
 
   function leaveReserved(binding: ApprovalBinding, next: 'consumed' | 'issued'): void {
@@ -138,6 +178,10 @@ export function createProcessLocalApprovalStateStore(
     },
     async state(binding) {
       return entryOf(parseApprovalBinding(binding))?.state;
+    },
+    epoch: () => epoch,
+    async restore(binding) {
+      restoreNow(binding);
     },
   };
 }

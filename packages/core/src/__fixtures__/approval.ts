@@ -9,7 +9,7 @@ import { createTool } from '../tool/public';
 import { createToolbox } from '../toolbox/public';
 import type { ToolboxOptions } from '../toolbox/types';
 
-export const SECRET = 'test-approval-secret-0123456789';
+export const SECRET = 'test-approval-secret-0123456789abcdef';
 
 /** The request context every approval test acts under. */
 export const requestContext = Object.freeze({

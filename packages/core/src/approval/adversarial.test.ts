@@ -1,8 +1,16 @@
 import { describe, expect, test } from 'bun:test';
 import { createProcessLocalApprovalStateStore, parseApprovalBinding } from '@armorer/approval';
-import { makeApprovalToolbox, pausePayment, requestContext } from '../__fixtures__/approval';
+import {
+  makeApprovalToolbox,
+  makePayTool,
+  pausePayment,
+  requestContext,
+  SECRET,
+} from '../__fixtures__/approval';
 import type { ToolResult } from '../execution/types';
 import type { RequestContext } from '../policy/request-context';
+import { createTool } from '../tool/public';
+import { createToolbox } from '../toolbox/public';
 
 /** One toolbox, one store, a paused approval and a paused sibling. */
 async function setup(options: Parameters<typeof makeApprovalToolbox>[1] = {}) {
@@ -78,7 +86,7 @@ describe('resumes that must fail closed', () => {
     const { runs, descriptor, approvalStateStore } = await setup();
     const other = makeApprovalToolbox(runs, {
       approvalStateStore,
-      approvalSecret: 'another-secret-entirely',
+      approvalSecret: 'another-secret-entirely, 32 bytes long',
     });
     expectRefused(await other.resumeApproval(descriptor, { requestContext }), 'invalid-signature');
     expect(runs.count).toBe(0);
@@ -87,8 +95,12 @@ describe('resumes that must fail closed', () => {
 
   test('no or empty approvalSecret', async () => {
     const { runs, descriptor, approvalStateStore } = await setup();
-    const secretless = makeApprovalToolbox(runs, { approvalStateStore, approvalSecret: undefined as never });
+    // A toolbox without any approval option cannot verify, so refuses; one whose secret is unset is not built.
+    const secretless = createToolbox([makePayTool(runs)]);
     expectRefused(await secretless.resumeApproval(descriptor, { requestContext }), 'missing-secret');
+    expect(() => makeApprovalToolbox(runs, { approvalStateStore, approvalSecret: undefined })).toThrow(
+      /approvalSecret/,
+    );
     expect(() => makeApprovalToolbox(runs, { approvalSecret: '' })).toThrow(/approvalSecret/);
     expect(() => makeApprovalToolbox(runs, { approvalSecret: new Uint8Array(0) })).toThrow(/approvalSecret/);
     expect(runs.count).toBe(0);
@@ -190,8 +202,6 @@ describe('resumes that must fail closed', () => {
       const changed = makeApprovalToolbox(runs, { approvalStateStore, ...change });
       expectRefused(await changed.resumeApproval(descriptor, { requestContext }), 'revision-mismatch');
     }
-    const { createTool } = await import('../tool/public');
-    const { createToolbox } = await import('../toolbox/public');
     const { z } = await import('zod');
     const redefined = createToolbox(
       [
@@ -205,7 +215,7 @@ describe('resumes that must fail closed', () => {
         }),
       ],
       {
-        approvalSecret: 'test-approval-secret-0123456789',
+        approvalSecret: SECRET,
         approvalStateStore,
         policyRevision: 'policy-1',
         toolboxRevision: 'toolbox-1',
@@ -214,7 +224,7 @@ describe('resumes that must fail closed', () => {
     );
     expectRefused(await redefined.resumeApproval(descriptor, { requestContext }), 'revision-mismatch');
     const missingTool = createToolbox([], {
-      approvalSecret: 'test-approval-secret-0123456789',
+      approvalSecret: SECRET,
       approvalStateStore,
     });
     expectRefused(await missingTool.resumeApproval(descriptor, { requestContext }), 'tool-mismatch');

@@ -1,18 +1,17 @@
 import {
   type ApprovalBinding,
   type ApprovalBindingEnvelope,
+  ApprovalKeyring,
+  type ApprovalPayloadOptions,
   type ApprovalPolicy,
   type ApprovalRequirement,
-  type ApprovalSecret,
   type ApprovalStateStore,
   createNonce,
   createProcessLocalApprovalStateStore,
   createProcessLocalGrantStateStore,
-  createSigningKey,
   type GrantStateStore,
   openApprovalBinding,
   type ReusableApprovalGrant,
-  type SigningKey,
   signApprovalPayload,
   signGrant,
   type UnsignedApprovalPayload,
@@ -20,17 +19,20 @@ import {
 } from '@armorer/approval';
 import type { ToolConfiguration } from '../tool/types';
 import type { ApprovalRevisions, ApprovalSettings } from './approval-settings';
+import type { SigningMaterial } from './signing-material';
 
 export type { ApprovalRevisions } from './approval-settings';
 
 /**
  * A toolbox's approval machinery, built from its checked {@link ApprovalSettings} on first use: the
- * signing key (held in a private field, never readable back), the stores (process-local by default
- * whenever a secret is configured), the approval policy, the clock, the nonce source and the binding
- * lifetime. Loaded lazily (`ApprovalSettings.load`), so bundles of toolboxes that never pause keep it out.
+ * keyring (`approvalKeys`, or `approvalSecret` as a one-key ring; held in a private field, never
+ * readable back), the stores (process-local by default whenever a secret is configured), the approval
+ * policy, the clock, the nonce source, the binding lifetime and the limit of signed arguments. Loaded lazily (`ApprovalSettings.load`), so bundles of toolboxes that never pause keep it out.
  */
 export class ApprovalRuntime {
-  readonly #key: SigningKey | undefined;
+  readonly #key: ApprovalKeyring | undefined;
+  /** The limit of signed arguments, as the signing and opening functions take it (one object, reused). */
+  readonly #payloadOptions: ApprovalPayloadOptions;
   readonly store: ApprovalStateStore | undefined;
   readonly grants: GrantStateStore | undefined;
   readonly policy: ApprovalPolicy | undefined;
@@ -40,12 +42,20 @@ export class ApprovalRuntime {
   readonly #now: () => number;
   readonly #nonce: () => string;
 
-  private constructor(settings: ApprovalSettings, secret: ApprovalSecret | undefined) {
+  private constructor(settings: ApprovalSettings, material: SigningMaterial | undefined) {
     this.#settings = settings;
-    this.#key = secret === undefined ? undefined : createSigningKey(secret);
+    // The material was checked when the toolbox was created (lengths, ids): building the ring cannot fail.
+    this.#key =
+      material === undefined
+        ? undefined
+        : material.keys !== undefined
+          ? ApprovalKeyring.fromKeys(material.keys, 'approvalKeys')
+          : ApprovalKeyring.fromSecret(material.secret, 'approvalSecret');
+    this.#payloadOptions = { maxArgumentsBytes: settings.maxArgumentsBytes };
     this.store =
-      settings.store ?? (secret === undefined ? undefined : createProcessLocalApprovalStateStore());
-    this.grants = settings.grants ?? (secret === undefined ? undefined : createProcessLocalGrantStateStore());
+      settings.store ?? (material === undefined ? undefined : createProcessLocalApprovalStateStore());
+    this.grants =
+      settings.grants ?? (material === undefined ? undefined : createProcessLocalGrantStateStore());
     this.policy = settings.policy;
     this.ttlMs = settings.ttlMs;
     this.#now = settings.clock;
@@ -54,13 +64,18 @@ export class ApprovalRuntime {
   }
 
   /** The runtime of checked settings (what `ApprovalSettings.load` builds, once per settings). */
-  static create(settings: ApprovalSettings, secret: ApprovalSecret | undefined): ApprovalRuntime {
-    return new ApprovalRuntime(settings, secret);
+  static create(settings: ApprovalSettings, material: SigningMaterial | undefined): ApprovalRuntime {
+    return new ApprovalRuntime(settings, material);
   }
 
   /** Whether pending approvals are signed (and so resumable). */
   get signs(): boolean {
     return this.#key !== undefined;
+  }
+
+  /** The id of the key that signs (`approvalKeys`), or undefined (`approvalSecret`). */
+  get signingKeyId(): string | undefined {
+    return this.#key?.signingKeyId;
   }
 
   /** Now, from `approvalNow`; a clock that throws or returns garbage gives NaN, which nothing accepts. */
@@ -87,17 +102,20 @@ export class ApprovalRuntime {
     return this.revisions.policyRevision ?? 'unversioned';
   }
 
-  /** Signs a new binding (version 2: the signature covers one payload text that travels with it). */
+  /**
+   * Signs a new binding (version 3: the signature covers one payload text that travels with it; the
+   * envelope names the signing key). Throws an ApprovalError (`arguments-too-large`) past the limit.
+   */
   sign(unsigned: UnsignedApprovalPayload): ApprovalBindingEnvelope {
-    return signApprovalPayload(unsigned, this.#requireKey());
+    return signApprovalPayload(unsigned, this.#requireKey(), this.#payloadOptions);
   }
 
   /**
-   * Verifies an untrusted binding of either version (version 1 bindings issued by earlier releases
-   * still resume) and returns it checked; throws an ApprovalError when it does not verify.
+   * Verifies an untrusted binding of any version (bindings issued by earlier releases still resume)
+   * under the keyring and returns it checked; throws an ApprovalError when it does not verify.
    */
   open(binding: unknown): ApprovalBinding {
-    return openApprovalBinding(binding, this.#requireKey());
+    return openApprovalBinding(binding, this.#requireKey(), this.#payloadOptions);
   }
 
   signGrant(grant: ReusableApprovalGrant): string {
@@ -120,7 +138,7 @@ export class ApprovalRuntime {
     return this.#settings.requirementFor(config);
   }
 
-  #requireKey(): SigningKey {
+  #requireKey(): ApprovalKeyring {
     if (this.#key === undefined) throw new TypeError('This toolbox has no approvalSecret.');
     return this.#key;
   }

@@ -5,7 +5,7 @@ import { getToolboxInternals } from '../toolbox/internals';
 import { createToolbox } from '../toolbox/public';
 import { APPROVAL_SETTINGS, ApprovalSettings } from './approval-settings';
 
-const SECRET = 'settings-secret-never-shown';
+const SECRET = 'settings-secret-never-shown-32-bytes';
 
 function settingsOf(toolbox: unknown): ApprovalSettings | undefined {
   const options = getToolboxInternals(toolbox as never)?.options as {

@@ -1,15 +1,15 @@
 import type {
   ApprovalPolicy,
   ApprovalRequirement,
-  ApprovalSecret,
   ApprovalStateStore,
   GrantStateStore,
 } from '@armorer/approval';
-import { resolveApprovalRequirement } from '@armorer/approval';
+import { DEFAULT_MAX_ARGUMENTS_BYTES, resolveApprovalRequirement } from '@armorer/approval';
 import { ToolboxError } from '../errors/armorer-error';
 import type { ToolConfiguration } from '../tool/types';
 import type { ToolboxOptions } from '../toolbox/types';
 import type { ApprovalRuntime } from './approval-runtime';
+import { checkedKeys, type SigningMaterial } from './signing-material';
 
 const DEFAULT_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -31,6 +31,20 @@ function invalidOption(message: string): ToolboxError {
 }
 
 /**
+ * Why a toolbox with these options can issue an approval or a grant, and so needs a valid secret, or
+ * `undefined`: a secret written out (even unset), keys, an approval policy whose mode asks, or an approval
+ * or grant store. A policy hook alone cannot be known to ask: it keeps the unsigned pause.
+ */
+function issuing(options: ToolboxOptions<object>): string | undefined {
+  const mode = options.approvalPolicy?.mode;
+  if (Object.hasOwn(options, 'approvalSecret')) return 'the option is written out';
+  if (mode === 'always' || mode === 'risky') return `approvalPolicy mode "${mode}"`;
+  if (options.approvalStateStore !== undefined) return 'approvalStateStore';
+  if (options.grantStateStore !== undefined) return 'grantStateStore';
+  return undefined;
+}
+
+/**
  * A toolbox's approval options, checked when the toolbox is created (so a bad option still fails
  * `createToolbox`), with what registration needs synchronously: the approval policy's requirement per
  * tool. The signing key, the default stores, signing and verification live in {@link ApprovalRuntime},
@@ -38,14 +52,15 @@ function invalidOption(message: string): ToolboxError {
  * that never does keeps HMAC and the stores out of its bundle.
  */
 export class ApprovalSettings {
-  /** The secret is held privately and handed only to the runtime it builds; never readable back. */
-  readonly #secret: ApprovalSecret | undefined;
-  /** Whether pending approvals will be signed (an `approvalSecret` is configured). */
+  /** The secret or keys are held privately and handed only to the runtime it builds; never readable back. */
+  readonly #material: SigningMaterial | undefined;
+  /** Whether pending approvals will be signed (an `approvalSecret` or `approvalKeys` is configured). */
   readonly signs: boolean;
   readonly store: ApprovalStateStore | undefined;
   readonly grants: GrantStateStore | undefined;
   readonly policy: ApprovalPolicy | undefined;
   readonly ttlMs: number;
+  readonly maxArgumentsBytes: number;
   readonly revisions: ApprovalRevisions;
   readonly clock: () => number;
   readonly nonceSource: (() => string) | undefined;
@@ -53,29 +68,27 @@ export class ApprovalSettings {
   #loading: Promise<ApprovalRuntime> | undefined;
 
   private constructor(options: ToolboxOptions<object>) {
-    const secret = options.approvalSecret;
-    if (
-      secret !== undefined &&
-      !((typeof secret === 'string' || secret instanceof Uint8Array) && secret.length > 0)
-    ) {
-      throw invalidOption('approvalSecret must be a non-empty string or Uint8Array.');
-    }
-    // Bytes are copied now: the key is built lazily (on the first pause), and a host that wipes its
-    // buffer after creating the toolbox must not leave it signing with the wiped (known) bytes.
-    this.#secret = secret instanceof Uint8Array ? secret.slice() : secret;
-    this.signs = secret !== undefined;
-    this.store = options.approvalStateStore;
-    this.grants = options.grantStateStore;
     const policy = options.approvalPolicy;
     if (policy !== undefined && (typeof policy !== 'object' || policy === null)) {
       throw invalidOption('approvalPolicy must be an object.');
     }
+    // Checked (and copied) now: the key is built lazily, on the first pause, and a host that wipes its
+    // buffer after creating the toolbox must not leave it signing with the wiped (known) bytes.
+    this.#material = checkedKeys(options, issuing(options));
+    this.signs = this.#material !== undefined;
+    this.store = options.approvalStateStore;
+    this.grants = options.grantStateStore;
     this.policy = policy;
     const ttl = options.approvalBindingTtlMs ?? DEFAULT_TTL_MS;
     if (!(typeof ttl === 'number' && Number.isFinite(ttl) && ttl > 0)) {
       throw invalidOption('approvalBindingTtlMs must be a positive number of milliseconds.');
     }
     this.ttlMs = Math.ceil(ttl);
+    const limit = options.approvalMaxArgumentsBytes ?? DEFAULT_MAX_ARGUMENTS_BYTES;
+    if (!(typeof limit === 'number' && Number.isSafeInteger(limit) && limit > 0)) {
+      throw invalidOption('approvalMaxArgumentsBytes must be a positive integer (bytes).');
+    }
+    this.maxArgumentsBytes = limit;
     for (const name of ['approvalNow', 'approvalNonce'] as const) {
       if (options[name] !== undefined && typeof options[name] !== 'function') {
         throw invalidOption(`${name} must be a function.`);
@@ -99,10 +112,12 @@ export class ApprovalSettings {
     const shared = (options as { [APPROVAL_SETTINGS]?: ApprovalSettings })[APPROVAL_SETTINGS];
     if (shared instanceof ApprovalSettings) return shared;
     if (
-      options.approvalSecret === undefined &&
+      !Object.hasOwn(options, 'approvalSecret') &&
+      options.approvalKeys === undefined &&
       options.approvalPolicy === undefined &&
       options.approvalStateStore === undefined &&
-      options.grantStateStore === undefined
+      options.grantStateStore === undefined &&
+      options.approvalMaxArgumentsBytes === undefined
     ) {
       return undefined;
     }
@@ -118,7 +133,7 @@ export class ApprovalSettings {
   load(): Promise<ApprovalRuntime> {
     if (this.#runtime !== undefined) return Promise.resolve(this.#runtime);
     this.#loading ??= import('./approval-runtime').then((module) => {
-      this.#runtime ??= module.ApprovalRuntime.create(this, this.#secret);
+      this.#runtime ??= module.ApprovalRuntime.create(this, this.#material);
       return this.#runtime;
     });
     return this.#loading;

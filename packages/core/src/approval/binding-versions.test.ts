@@ -1,26 +1,46 @@
 import { describe, expect, test } from 'bun:test';
 import {
   type ApprovalBindingV1,
+  type ApprovalStateStore,
   canonicalJson,
   createProcessLocalApprovalStateStore,
   parseApprovalBinding,
   sha256Hex,
   signApprovalBinding,
+  signApprovalPayload,
 } from '@armorer/approval';
 import fc from 'fast-check';
 import { makeApprovalToolbox, pausePayment, requestContext, SECRET } from '../__fixtures__/approval';
 import { expectEveryMutationRefused } from '../__fixtures__/descriptor-mutation';
 import type { PendingApproval } from '../policy/types';
 
+/** The signed fields of a paused payment's (version 3) binding, without its version-specific ones. */
+function fieldsOf(current: PendingApproval) {
+  const decoded = parseApprovalBinding(current.binding);
+  if (decoded.version !== 3) throw new Error('expected a version 3 binding');
+  const {
+    arguments: args,
+    payload: _payload,
+    signature: _signature,
+    version: _version,
+    argumentsValidated: _validated,
+    storeEpoch: _epoch,
+    ...fields
+  } = decoded;
+  return { args, fields };
+}
+
 /**
  * A paused payment as an earlier release described it: a version 1 binding (every field in the clear,
  * the arguments as a digest), recorded in the store as a durable store would still hold it.
  */
-async function pauseAsVersion1(toolbox: ReturnType<typeof makeApprovalToolbox>, id: string) {
+async function pauseAsVersion1(
+  toolbox: ReturnType<typeof makeApprovalToolbox>,
+  id: string,
+  store: ApprovalStateStore,
+) {
   const current = await pausePayment(toolbox, id);
-  const decoded = parseApprovalBinding(current.binding);
-  if (decoded.version !== 2) throw new Error('expected a version 2 binding');
-  const { arguments: args, payload: _payload, signature: _signature, version: _version, ...fields } = decoded;
+  const { args, fields } = fieldsOf(current);
   const binding: ApprovalBindingV1 = signApprovalBinding(
     {
       ...fields,
@@ -31,7 +51,7 @@ async function pauseAsVersion1(toolbox: ReturnType<typeof makeApprovalToolbox>, 
     SECRET,
   );
   const descriptor: PendingApproval = JSON.parse(JSON.stringify({ ...current, binding }));
-  expect(await toolbox.restoreApproval(descriptor)).toBe('issued');
+  await store.issue(parseApprovalBinding(binding));
   return { descriptor, binding, current };
 }
 
@@ -40,7 +60,7 @@ describe('binding versions', () => {
     const runs = { count: 0 };
     const approvalStateStore = createProcessLocalApprovalStateStore();
     const toolbox = makeApprovalToolbox(runs, { approvalStateStore });
-    const { descriptor, binding } = await pauseAsVersion1(toolbox, 'call-v1');
+    const { descriptor, binding } = await pauseAsVersion1(toolbox, 'call-v1', approvalStateStore);
     const resumed = await toolbox.resumeApproval(descriptor, { requestContext });
     expect(resumed.outcome).toBe('success');
     expect(resumed.result).toEqual({ paid: 'ada', cents: 500 });
@@ -55,7 +75,11 @@ describe('binding versions', () => {
     const runs = { count: 0 };
     const approvalStateStore = createProcessLocalApprovalStateStore();
     const toolbox = makeApprovalToolbox(runs, { approvalStateStore });
-    const { descriptor, binding, current } = await pauseAsVersion1(toolbox, 'call-relabel');
+    const { descriptor, binding, current } = await pauseAsVersion1(
+      toolbox,
+      'call-relabel',
+      approvalStateStore,
+    );
     const forged: unknown[] = [
       { ...descriptor, binding: { ...binding, version: 2 } },
       { ...descriptor, binding: { ...binding, version: 2, payload: parseApprovalBinding(current.binding) } },
@@ -63,6 +87,7 @@ describe('binding versions', () => {
       { ...current, binding: { ...current.binding, version: 1, argumentsDigest: binding.argumentsDigest } },
       { ...current, binding: { ...binding, ...current.binding, version: 1 } },
       { ...descriptor, binding: { ...current.binding, signature: binding.signature } },
+      { ...current, binding: { ...current.binding, version: 2 } },
     ];
     for (const value of forged) {
       const result = await toolbox.resumeApproval(value, { requestContext });
@@ -80,17 +105,37 @@ describe('binding versions', () => {
     const runs = { count: 0 };
     const approvalStateStore = createProcessLocalApprovalStateStore();
     const toolbox = makeApprovalToolbox(runs, { approvalStateStore });
-    const { descriptor, binding } = await pauseAsVersion1(toolbox, 'call-v1-mutated');
+    const { descriptor, binding } = await pauseAsVersion1(toolbox, 'call-v1-mutated', approvalStateStore);
     await expectEveryMutationRefused(toolbox, descriptor, runs, 200);
     expect(await approvalStateStore.state(binding)).toBe('issued');
     expect((await toolbox.resumeApproval(descriptor, { requestContext })).outcome).toBe('success');
   });
 
-  test('property: any change to a version 2 payload never runs the tool', async () => {
+  test('a version 2 descriptor (the previous release) still resumes, once, its arguments validated again', async () => {
     const runs = { count: 0 };
     const approvalStateStore = createProcessLocalApprovalStateStore();
     const toolbox = makeApprovalToolbox(runs, { approvalStateStore });
-    const descriptor = await pausePayment(toolbox, 'call-v2-mutated');
+    const current = await pausePayment(toolbox, 'call-v2');
+    const { args, fields } = fieldsOf(current);
+    const binding = signApprovalPayload(
+      { ...fields, version: 2, nonce: `${fields.nonce}-v2`, arguments: args },
+      SECRET,
+    );
+    await approvalStateStore.issue(parseApprovalBinding(binding));
+    const { argumentsValidated: _shown, ...legacy } = current;
+    const descriptor = JSON.parse(JSON.stringify({ ...legacy, binding })) as PendingApproval;
+    expect((await toolbox.resumeApproval(descriptor, { requestContext })).outcome).toBe('success');
+    expect((await toolbox.resumeApproval(descriptor, { requestContext })).error?.details?.reason).toBe(
+      'already-consumed',
+    );
+    expect(runs.count).toBe(1);
+  });
+
+  test('property: any change to a version 3 payload never runs the tool', async () => {
+    const runs = { count: 0 };
+    const approvalStateStore = createProcessLocalApprovalStateStore();
+    const toolbox = makeApprovalToolbox(runs, { approvalStateStore });
+    const descriptor = await pausePayment(toolbox, 'call-v3-mutated');
     const binding = descriptor.binding as { payload: string };
     await fc.assert(
       fc.asyncProperty(

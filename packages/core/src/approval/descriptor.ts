@@ -1,5 +1,6 @@
 import {
-  APPROVAL_BINDING_V2,
+  APPROVAL_BINDING_V1,
+  APPROVAL_BINDING_V3,
   type ApprovalBinding,
   ApprovalError,
   approvalBindingKey,
@@ -13,6 +14,8 @@ import type { ApprovalRuntime } from './approval-runtime';
 export interface VerifiedDescriptor {
   readonly binding: ApprovalBinding;
   readonly proposedArguments: Readonly<Record<string, unknown>>;
+  /** The arguments are the validated ones (version 3): they run without being validated again. */
+  readonly validated: boolean;
 }
 
 function refuse(code: 'invalid-descriptor' | 'missing-secret', message: string): never {
@@ -30,10 +33,10 @@ const NOT_APPROVED = 'The proposed arguments are not the ones that were approved
 
 /**
  * Checks an untrusted pending-approval descriptor: the binding's signature (in constant time, under this
- * toolbox's secret) and shape, and that the proposed call (tool, call id and arguments) is exactly the
- * signed one. A version 2 binding carries the signed arguments in its payload: the descriptor's copy must
- * equal them, and the signed ones are what runs. A version 1 binding signs a digest of the canonical
- * arguments. Throws an ApprovalError otherwise.
+ * toolbox's keyring) and shape, and that the proposed call (tool, call id and arguments) is exactly the
+ * signed one. A version 2 or 3 binding carries the signed arguments in its payload: the descriptor's copy
+ * must equal them, and the signed ones are what runs (a version 3 binding's validated arguments without
+ * being validated again). A version 1 binding signs a digest of the canonical arguments. Throws an ApprovalError otherwise.
  */
 export function verifyDescriptor(
   runtime: ApprovalRuntime | undefined,
@@ -67,9 +70,14 @@ export function verifyDescriptor(
   checkEcho(record.toolName, 'toolName', binding.toolName);
   checkEcho(record.callId, 'callId', binding.callId);
   checkEcho(record.kind, 'kind', binding.kind);
-  if (binding.version === APPROVAL_BINDING_V2) {
+  if (binding.version !== APPROVAL_BINDING_V1) {
     if (!jsonEqual(args, binding.arguments)) refuse('invalid-descriptor', NOT_APPROVED);
-    return { binding, proposedArguments: binding.arguments };
+    const validated = binding.version === APPROVAL_BINDING_V3 && binding.argumentsValidated;
+    const shown = record.argumentsValidated;
+    if (shown !== undefined && shown !== validated) {
+      refuse('invalid-descriptor', "The descriptor's argumentsValidated does not match the signed approval.");
+    }
+    return { binding, proposedArguments: binding.arguments, validated };
   }
   let text: string;
   try {
@@ -80,7 +88,7 @@ export function verifyDescriptor(
   if (sha256Hex(text) !== binding.argumentsDigest) refuse('invalid-descriptor', NOT_APPROVED);
   // What runs is the digested text, parsed again: never the descriptor's object, whose getters or
   // Proxy traps could answer differently when the arguments are validated.
-  return { binding, proposedArguments: JSON.parse(text) as Record<string, unknown> };
+  return { binding, proposedArguments: JSON.parse(text) as Record<string, unknown>, validated: false };
 }
 
 /** A stable identity of a binding for logs (never the signature). */

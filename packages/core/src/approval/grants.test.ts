@@ -185,7 +185,7 @@ describe('reusable approval grants', () => {
     const clock = { offset: 0 };
     const { toolbox, runs, grantStateStore } = setup(undefined, clock);
     const other = createToolbox([], {
-      approvalSecret: 'a-different-secret',
+      approvalSecret: 'a-different-secret, 32 bytes or more',
       grantStateStore,
       policyRevision: 'policy-1',
     });

@@ -14,8 +14,11 @@ import type { ApprovalRuntime } from './approval-runtime';
 import { verifyDescriptor } from './descriptor';
 
 /**
- * Re-issues a verified descriptor's binding when its store lost it (a process-local store after a
- * restart). Never revives a consumed, revoked or in-flight binding; refuses an expired one.
+ * Re-issues a verified descriptor's binding when its store can prove it never held it (see
+ * `ApprovalStateStore.restore`: the binding carries the store's current epoch, and no record that could
+ * have been it was dropped). Never revives a consumed, revoked or in-flight binding, nor one a store may
+ * have lost (a process-local store after a restart, Redis after a flush): those refuse `not-restorable`,
+ * as does a store without `restore`. Refuses an expired one.
  */
 export async function restoreApproval(
   runtime: ApprovalRuntime | undefined,
@@ -28,19 +31,15 @@ export async function restoreApproval(
   if (!(runtime !== undefined && runtime.now() < binding.expiresAt)) {
     throw new ApprovalError({ code: 'expired', message: 'The approval has expired; it cannot be restored.' });
   }
-  const state = await store.state(binding);
-  if (state === undefined) {
-    await store.issue(binding);
-    return 'issued';
+  if (typeof store.restore !== 'function') {
+    throw new ApprovalError({
+      code: 'not-restorable',
+      message:
+        'This approval state store cannot restore approvals (it has no epoch and restore), so it cannot prove the approval was never used.',
+    });
   }
-  if (state === 'issued') return state;
-  throw new ApprovalError(
-    state === 'consumed'
-      ? { code: 'already-consumed', message: 'The approval was already used; it cannot be restored.' }
-      : state === 'revoked'
-        ? { code: 'revoked', message: 'The approval was revoked; it cannot be restored.' }
-        : { code: 'already-reserved', message: 'The approval is being resumed right now.' },
-  );
+  await store.restore(binding);
+  return 'issued';
 }
 
 /** Revokes a verified descriptor's binding in the store. */
@@ -69,7 +68,10 @@ export async function issueGrant(
   request: GrantRequest,
 ): Promise<ReusableApprovalGrant> {
   if (runtime === undefined || !runtime.signs) {
-    throw new GrantError('Issuing a grant needs the toolbox approvalSecret.', 'missing-secret');
+    throw new GrantError(
+      'Issuing a grant needs the toolbox approvalSecret (or approvalKeys).',
+      'missing-secret',
+    );
   }
   if (typeof request !== 'object' || request === null) {
     throw new GrantError('issueGrant expects a grant request object.', 'invalid-grant');
@@ -104,6 +106,7 @@ export async function issueGrant(
     policyRevision: runtime.grantPolicyRevision,
     revoked: false,
     delegationBehavior: request.delegationBehavior ?? 'does-not-propagate',
+    ...(runtime.signingKeyId === undefined ? {} : { keyId: runtime.signingKeyId }),
     signature: '',
   };
   assertGrantShape(unsigned);

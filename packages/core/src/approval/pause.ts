@@ -1,10 +1,12 @@
 import {
-  APPROVAL_BINDING_V2,
+  APPROVAL_BINDING_V3,
   ApprovalError,
   type ApprovalRequestView,
+  type ApprovalStateStore,
   parseApprovalBinding,
 } from '@armorer/approval';
 import { createToolError } from '../errors/create-tool-error';
+import { sentence } from '../errors/sentence';
 import { describeThrown } from '../errors/tool-error';
 import type { CallState } from '../execution/call-state';
 import { definitionRevision } from '../execution/definition-revision';
@@ -49,13 +51,18 @@ async function pauseWithBinding(state: CallState, stop: PolicyStop): Promise<Too
   try {
     const issuedAt = runtime.now();
     if (!Number.isFinite(issuedAt)) throw new TypeError('approvalNow did not return a finite time.');
+    // Read before signing: the binding records the epoch the store had, so a restore can tell whether
+    // the store may have lost it since (a stale epoch only makes a restore refuse).
+    const storeEpoch = await epochOf(runtime.store);
     binding = runtime.sign({
       ...view,
-      version: APPROVAL_BINDING_V2,
+      version: APPROVAL_BINDING_V3,
       kind: pending.kind,
       toolName: pending.toolName,
       callId: pending.callId,
       arguments: pending.proposedCall.arguments,
+      argumentsValidated: pending.argumentsValidated,
+      storeEpoch,
       issuedAt,
       expiresAt: issuedAt + runtime.ttlMs,
       nonce: runtime.nonce(),
@@ -64,7 +71,9 @@ async function pauseWithBinding(state: CallState, stop: PolicyStop): Promise<Too
     // The store records the decoded binding (a checked, frozen view of the envelope).
     await runtime.store.issue(parseApprovalBinding(binding));
   } catch (error) {
-    const message = `Tool "${state.reg.config.name}" needs approval, but the approval could not be recorded: ${describeThrown(error)}`;
+    if (ApprovalError.isInstance(error) && error.code === 'arguments-too-large')
+      return unbindable(state, error);
+    const message = `Tool "${state.reg.config.name}" needs approval, but the approval could not be recorded: ${sentence(describeThrown(error))} The tool did not run.`;
     return finishCall(
       state,
       'error',
@@ -79,9 +88,23 @@ async function pauseWithBinding(state: CallState, stop: PolicyStop): Promise<Too
   return finishCall(state, 'action_required', undefined, stop.error);
 }
 
+/**
+ * The store's epoch, or `null` when it has none, fails to answer or answers one a binding cannot carry: the
+ * epoch only serves a later restore, which then refuses (fails closed), so it never fails the pause itself.
+ */
+async function epochOf(store: ApprovalStateStore): Promise<string | null> {
+  try {
+    if (typeof store.epoch !== 'function') return null;
+    const epoch: unknown = await store.epoch();
+    return typeof epoch === 'string' && epoch.length > 0 && epoch.length <= 1024 ? epoch : null;
+  } catch {
+    return null;
+  }
+}
+
 function unbindable(state: CallState, error: unknown): ToolResult {
   const reason = ApprovalError.isInstance(error) ? error.code : 'missing-request-context';
-  const message = `Tool "${state.reg.config.name}" needs approval, but this request cannot be bound to one (${reason}): ${describeThrown(error)} The tool did not run.`;
+  const message = `Tool "${state.reg.config.name}" needs approval, but this request cannot be bound to one (${reason}): ${sentence(describeThrown(error))} The tool did not run.`;
   return finishCall(
     state,
     'denied',

@@ -33,14 +33,19 @@ describe('the approval policy', () => {
       requestContext,
     });
     expect(resumed.outcome).toBe('success');
-    const risky = createToolbox([echo(runs)], { approvalPolicy: { mode: 'risky' } });
+    const risky = createToolbox([echo(runs)], { approvalSecret: SECRET, approvalPolicy: { mode: 'risky' } });
     expect((await risky.execute({ name: 'echo', arguments: { text: 'y' } })).outcome).toBe('success');
     const riskyMutating = createToolbox([echo(runs, { mutates: true })], {
+      approvalSecret: SECRET,
       approvalPolicy: { mode: 'risky' },
     });
-    const unsigned = await riskyMutating.execute({ name: 'echo', arguments: { text: 'z' } });
-    expect(unsigned.outcome).toBe('action_required');
-    expect(unsigned.pendingApproval?.binding).toBeUndefined();
+    const asked = await riskyMutating.execute({ name: 'echo', arguments: { text: 'z' } }, { requestContext });
+    expect(asked.outcome).toBe('action_required');
+    expect(asked.pendingApproval?.binding?.signature).toMatch(/^[0-9a-f]{64}$/);
+    // A policy that asks cannot be built without its secret (it could only pause unsigned, unresumable).
+    expect(() => createToolbox([echo(runs)], { approvalPolicy: { mode: 'risky' } })).toThrow(
+      /approvalSecret/,
+    );
     expect(runs.count).toBe(2);
   });
 

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'bun:test';
 import {
   type ApprovalBindingV1,
-  type ApprovalBindingV2,
+  type ApprovalBindingV3,
   canonicalJson,
+  createProcessLocalApprovalStateStore,
   parseApprovalBinding,
   sha256Hex,
   signApprovalBinding,
@@ -47,7 +48,7 @@ describe('the arguments that run are the approved ones, or reported as edited', 
     const runs = { count: 0 };
     const toolbox = makeApprovalToolbox(runs);
     const descriptor = await pausePayment(toolbox);
-    const checked = parseApprovalBinding(descriptor.binding) as ApprovalBindingV2;
+    const checked = parseApprovalBinding(descriptor.binding) as ApprovalBindingV3;
     try {
       (checked.arguments as Record<string, unknown>).cents = 999_999;
     } catch {
@@ -136,16 +137,25 @@ describe('the arguments that run are the approved ones, or reported as edited', 
 
   test('a version 1 descriptor whose arguments change between the digest check and validation', async () => {
     const runs = { count: 0 };
-    const toolbox = makeApprovalToolbox(runs);
+    const approvalStateStore = createProcessLocalApprovalStateStore();
+    const toolbox = makeApprovalToolbox(runs, { approvalStateStore });
     const current = await pausePayment(toolbox, 'call-v1');
-    const decoded = parseApprovalBinding(current.binding) as ApprovalBindingV2;
-    const { arguments: args, payload: _p, signature: _s, version: _v, ...fields } = decoded;
+    const decoded = parseApprovalBinding(current.binding) as ApprovalBindingV3;
+    const {
+      arguments: args,
+      payload: _p,
+      signature: _s,
+      version: _v,
+      argumentsValidated: _a,
+      storeEpoch: _e,
+      ...fields
+    } = decoded;
     const binding: ApprovalBindingV1 = signApprovalBinding(
       { ...fields, version: 1, nonce: `${fields.nonce}-v1`, argumentsDigest: sha256Hex(canonicalJson(args)) },
       SECRET,
     );
     const stored = JSON.parse(JSON.stringify({ ...current, binding })) as PendingApproval;
-    expect(await toolbox.restoreApproval(stored)).toBe('issued');
+    await approvalStateStore.issue(parseApprovalBinding(binding));
     let reads = 0;
     const live = {
       cents: 500,
@@ -179,8 +189,8 @@ describe('the arguments that run are the approved ones, or reported as edited', 
       { requestContext },
     );
     const descriptor = JSON.parse(JSON.stringify(paused.pendingApproval)) as PendingApproval;
-    // The person is shown the call the model proposed, not the validated output.
-    expect(descriptor.proposedCall.arguments).toEqual({ dollars: 5 });
+    // The person is shown the validated arguments (what runs), transformed once, at the pause.
+    expect(descriptor.proposedCall.arguments).toEqual({ dollars: 500 });
     const resumed = await toolbox.resumeApproval(descriptor, { requestContext });
     expect(resumed.executedArgumentsEdited).toBe(false);
     expect(charged).toEqual([{ dollars: 500 }]);

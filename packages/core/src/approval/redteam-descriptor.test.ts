@@ -133,9 +133,12 @@ describe('descriptors under attack', () => {
         },
       ),
       await toolbox.resumeApproval(descriptor, { requestContext: { ...requestContext, runId: 'other' } }),
-      await createToolbox([], { approvalSecret: 'another-secret' }).resumeApproval(descriptor, {
-        requestContext,
-      }),
+      await createToolbox([], { approvalSecret: 'another-secret, at least 32 bytes long' }).resumeApproval(
+        descriptor,
+        {
+          requestContext,
+        },
+      ),
     ];
     const thrown = await toolbox.issueGrant({ scope: 'run' } as never).catch((error: unknown) => error);
     const grant = await toolbox.issueGrant({

@@ -1,5 +1,6 @@
 import { type ApprovalBinding, ApprovalError, type ApprovalStateStore } from '@armorer/approval';
 import { createToolError } from '../errors/create-tool-error';
+import { sentence } from '../errors/sentence';
 import { describeThrown, type ToolError } from '../errors/tool-error';
 
 /** What a policy hook sees about a resumed call (`context.approval`). */
@@ -23,6 +24,11 @@ export class ResumeState {
     readonly policyView: ApprovalContext,
     /** The toolbox clock (`approvalNow`); NaN for a clock that failed, which nothing accepts. */
     readonly clock: { now(): number },
+    /**
+     * The call runs the binding's signed validated arguments, unedited: the pipeline does not validate
+     * them again (a schema that transforms would transform twice). Same tool definition, bound.
+     */
+    readonly prevalidated: boolean,
   ) {}
 
   /**
@@ -65,7 +71,7 @@ export class ResumeState {
 function commitFailure(toolName: string, error: unknown): ToolError {
   return createToolError(
     'APPROVAL_INVALID',
-    `Tool "${toolName}" did not run: the approval could not be committed (${describeThrown(error)}).`,
+    `Tool "${toolName}" did not run: the approval could not be committed: ${sentence(describeThrown(error))}`,
     { details: { reason: codeOf(error) }, cause: error },
   );
 }

@@ -18,11 +18,13 @@ describe('pausing and resuming an approval', () => {
     const first = makeApprovalToolbox(runs, { approvalStateStore });
     const descriptor = await pausePayment(first);
     expect(runs.count).toBe(0);
-    // Issued as a version 2 envelope: the signed payload and its signature, nothing else.
+    // Issued as a version 3 envelope: the signed payload and its signature (no key id under one secret).
     expect(Object.keys(descriptor.binding).sort()).toEqual(['payload', 'signature', 'version']);
     const binding = parseApprovalBinding(descriptor.binding);
     expect(binding).toMatchObject({
-      version: 2,
+      version: 3,
+      argumentsValidated: true,
+      storeEpoch: await approvalStateStore.epoch?.(),
       kind: 'approval',
       principalId: 'user-1',
       tenantId: 'tenant-1',
@@ -101,16 +103,20 @@ describe('pausing and resuming an approval', () => {
     expect(resumed).toMatchObject({ outcome: 'success', executedArgumentsEdited: true });
   });
 
-  test('restoreApproval re-issues a binding a restarted process lost, and never revives a used one', async () => {
+  test('restoreApproval never revives what a restarted process lost: the new store cannot know it was unused', async () => {
     const runs = { count: 0 };
-    const descriptor = await pausePayment(makeApprovalToolbox(runs));
+    const approvalStateStore = createProcessLocalApprovalStateStore();
+    const descriptor = await pausePayment(makeApprovalToolbox(runs, { approvalStateStore }));
     const restarted = makeApprovalToolbox(runs);
     const lost = await restarted.resumeApproval(descriptor, { requestContext });
     expect(lost.error).toMatchObject({ code: 'APPROVAL_INVALID', details: { reason: 'not-issued' } });
-    expect(await restarted.restoreApproval(descriptor)).toBe('issued');
-    expect(await restarted.restoreApproval(descriptor)).toBe('issued');
-    expect((await restarted.resumeApproval(descriptor, { requestContext })).outcome).toBe('success');
-    await expect(restarted.restoreApproval(descriptor)).rejects.toMatchObject({ code: 'already-consumed' });
+    await expect(restarted.restoreApproval(descriptor)).rejects.toMatchObject({ code: 'not-restorable' });
+    expect(runs.count).toBe(0);
+    // Where it was issued, restore leaves it issued; once used, it refuses.
+    const original = makeApprovalToolbox(runs, { approvalStateStore });
+    expect(await original.restoreApproval(descriptor)).toBe('issued');
+    expect((await original.resumeApproval(descriptor, { requestContext })).outcome).toBe('success');
+    await expect(original.restoreApproval(descriptor)).rejects.toMatchObject({ code: 'already-consumed' });
     expect(runs.count).toBe(1);
   });
 

@@ -6,6 +6,7 @@ import {
   matchApprovalBinding,
 } from '@armorer/approval';
 import { createToolError } from '../errors/create-tool-error';
+import { sentence } from '../errors/sentence';
 import { describeThrown } from '../errors/tool-error';
 import type { EventHub } from '../events/event-hub';
 import { CallState } from '../execution/call-state';
@@ -28,6 +29,8 @@ export interface ResumeHost {
   readonly runtime: ApprovalRuntime | undefined;
   readonly registrations: ReadonlyMap<string, Registration>;
   readonly emitter: EventHub;
+  /** Whether the toolbox still admits calls (`shutdown` closes it). */
+  readonly tracker: { readonly admissionClosed: boolean };
 }
 
 /**
@@ -43,6 +46,9 @@ export function resumeApproval(
   descriptor: unknown,
   options: ResumeApprovalOptions,
 ): Promise<ResumedToolResult> {
+  // A toolbox that no longer admits calls answers as `execute` does, before anything is checked or
+  // reserved: the approval is not at fault and stays issued, for a toolbox that runs.
+  if (host.tracker.admissionClosed) return Promise.resolve(closedRefusal(host.emitter, descriptor));
   let binding: ApprovalBinding | undefined;
   try {
     const runtime = host.runtime;
@@ -82,6 +88,7 @@ export function resumeApproval(
       store,
       { approved: true, kind: binding.kind, edited, proposedArguments: verified.proposedArguments },
       runtime,
+      verified.validated && !edited,
     );
     const callOptions: { -readonly [K in keyof ToolExecuteOptions]: ToolExecuteOptions[K] } & {
       [RESUME]: ResumeState;
@@ -214,33 +221,67 @@ async function releaseQuietly(
   }
 }
 
+/** The answer of a toolbox that was shut down: TOOLBOX_CLOSED, as `execute` answers; nothing was used. */
+function closedRefusal(emitter: EventHub, descriptor: unknown): ResumedToolResult {
+  const { toolName, callId } = namesOf(descriptor, undefined);
+  const toolError = createToolError(
+    'TOOLBOX_CLOSED',
+    `Tool "${toolName}" cannot be resumed here: this toolbox was shut down and no longer admits calls. The approval was not used: resume it on a toolbox that runs.`,
+    { details: { reason: 'toolbox-closed' } },
+  );
+  return report(emitter, createResult(toolName, callId, 'error', undefined, toolError, undefined, undefined));
+}
+
+/** The tool and call a refusal names: the verified binding's, or (unverified) the descriptor's. */
+function namesOf(
+  descriptor: unknown,
+  binding: ApprovalBinding | undefined,
+): { readonly toolName: string; readonly callId: string } {
+  const record =
+    typeof descriptor === 'object' && descriptor !== null ? (descriptor as Record<string, unknown>) : {};
+  let toolName = binding?.toolName;
+  let callId = binding?.callId;
+  try {
+    toolName ??= typeof record.toolName === 'string' ? record.toolName : '';
+    callId ??= typeof record.callId === 'string' ? record.callId : '';
+  } catch {
+    // A descriptor whose getters throw names nothing.
+  }
+  return { toolName: toolName ?? '', callId: callId ?? '' };
+}
+
+/** Fires the `error` event of a refused resume and returns its result. */
+function report(emitter: EventHub, result: ToolResult): ResumedToolResult {
+  const error = result.error;
+  if (error !== undefined && emitter.size !== 0 && emitter.has('error')) {
+    emitter.emit('error', {
+      type: 'error',
+      detail: { result, error },
+      timestamp: Date.now(),
+      toolName: result.toolName,
+      callId: result.callId,
+      executionId: undefined,
+      ownerId: undefined,
+    });
+  }
+  return { ...result, executedArgumentsEdited: false };
+}
+
 function refusal(
   emitter: EventHub,
   descriptor: unknown,
   binding: ApprovalBinding | undefined,
   error: unknown,
 ): ResumedToolResult {
-  const record =
-    typeof descriptor === 'object' && descriptor !== null ? (descriptor as Record<string, unknown>) : {};
-  const toolName = binding?.toolName ?? (typeof record.toolName === 'string' ? record.toolName : '');
-  const callId = binding?.callId ?? (typeof record.callId === 'string' ? record.callId : '');
+  const { toolName, callId } = namesOf(descriptor, binding);
   const code = ApprovalError.isInstance(error) ? error.code : codeOf(error);
   const toolError = createToolError(
     'APPROVAL_INVALID',
-    `The approval of tool "${toolName}" cannot be resumed (${code}): ${describeThrown(error)} The tool did not run.`,
+    `The approval of tool "${toolName}" cannot be resumed (${code}): ${sentence(describeThrown(error))} The tool did not run.`,
     { details: { reason: code }, cause: error },
   );
-  const result = createResult(toolName, callId, 'denied', undefined, toolError, undefined, undefined);
-  if (emitter.size !== 0 && emitter.has('error')) {
-    emitter.emit('error', {
-      type: 'error',
-      detail: { result, error: toolError },
-      timestamp: Date.now(),
-      toolName,
-      callId,
-      executionId: undefined,
-      ownerId: undefined,
-    });
-  }
-  return { ...result, executedArgumentsEdited: false };
+  return report(
+    emitter,
+    createResult(toolName, callId, 'denied', undefined, toolError, undefined, undefined),
+  );
 }

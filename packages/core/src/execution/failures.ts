@@ -1,5 +1,6 @@
 import { ArmorerError } from '../errors/armorer-error';
 import { createToolError, isToolError } from '../errors/create-tool-error';
+import { sentence } from '../errors/sentence';
 import { ToolFailureError } from '../errors/tool-call-error';
 import { describeThrown, type ToolError } from '../errors/tool-error';
 import { isLazyLoadFailure } from '../tool/lazy-failure';
@@ -62,7 +63,7 @@ export function validationError(toolName: string, issues: readonly ZodIssueLike[
     structured.length > MAX_LISTED_ISSUES ? `; and ${structured.length - MAX_LISTED_ISSUES} more` : '';
   return createToolError(
     'INVALID_ARGUMENTS',
-    `Invalid arguments for tool "${toolName}": ${listed.join('; ')}${more}. Fix these fields and call the tool again.`,
+    `Invalid arguments for tool "${toolName}": ${sentence(`${listed.join('; ')}${more}`)} Fix these fields and call the tool again.`,
     { details: { issues: structured } },
   );
 }
@@ -156,7 +157,7 @@ export function capabilityDenied(toolName: string, missing: string): ToolError {
   const reason = `the request lacks the capability "${missing}"`;
   return createToolError(
     'POLICY_DENIED',
-    `Tool "${toolName}" was denied: ${reason}. Do not retry the same call.`,
+    `Tool "${toolName}" was denied: ${sentence(reason)} Do not retry the same call.`,
     {
       details: { reason },
     },

@@ -173,6 +173,9 @@ function startExecution(state: CallState, raw: unknown, timeout: number | undefi
   }
   if (args instanceof ArgumentsFailure)
     return failWith(state, 'validate-error', 'error', 'argumentsError', config.name, args);
+  // A resume of signed validated arguments: validated when paused, under the same (bound) definition.
+  if (state.resume?.prevalidated === true)
+    return afterValidation(state, { success: true, data: args }, timeout);
   let parsed: SafeParseResult;
   try {
     parsed = config.schema.safeParse(args) as SafeParseResult;

@@ -1,4 +1,5 @@
 import { createToolError } from '../errors/create-tool-error';
+import { sentence } from '../errors/sentence';
 import { normalizeDecision, type PolicyStop } from './evaluate';
 
 /** The pause the approval policy's ask outcome produces when no grant authorizes the call. */
@@ -20,7 +21,7 @@ export function afterExecuteStop(toolName: string, stop: PolicyStop): PolicyStop
     reason,
     error: createToolError(
       'POLICY_ERROR',
-      `Tool "${toolName}" ran, but ${reason}. Do not retry the same call.`,
+      `Tool "${toolName}" ran, but ${sentence(reason)} Do not retry the same call.`,
       {
         details: { reason },
       },

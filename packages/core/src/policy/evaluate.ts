@@ -1,4 +1,5 @@
 import { createToolError } from '../errors/create-tool-error';
+import { sentence } from '../errors/sentence';
 import { describeThrown, type ToolError } from '../errors/tool-error';
 import type { PolicyContext, PolicyHookResult, PolicyStatus, ToolPolicy } from './types';
 
@@ -52,8 +53,8 @@ export function normalizeDecision(
     error: createToolError(
       needsInput ? 'INPUT_REQUIRED' : 'APPROVAL_REQUIRED',
       needsInput
-        ? `Tool "${toolName}" is waiting for input from a person: ${message}`
-        : `Tool "${toolName}" is waiting for human approval: ${message}. Do not retry it; wait for the result.`,
+        ? `Tool "${toolName}" is waiting for input from a person: ${sentence(message)}`
+        : `Tool "${toolName}" is waiting for human approval: ${sentence(message)} Do not retry it; wait for the result.`,
       { details: { reason: message } },
     ),
   };
@@ -66,7 +67,7 @@ function deny(toolName: string, reason: string | undefined, stage: string): Poli
     reason: text,
     error: createToolError(
       'POLICY_DENIED',
-      `Tool "${toolName}" was denied: ${text}. Do not retry the same call.`,
+      `Tool "${toolName}" was denied: ${sentence(text)} Do not retry the same call.`,
       {
         details: { reason: text },
       },
@@ -79,7 +80,7 @@ function invalid(toolName: string, stage: string, problem: string): PolicyStop {
   return {
     status: 'deny',
     reason,
-    error: createToolError('POLICY_ERROR', `Tool "${toolName}" was denied: ${reason}.`, {
+    error: createToolError('POLICY_ERROR', `Tool "${toolName}" was denied: ${sentence(reason)}`, {
       details: { reason },
     }),
   };
@@ -104,7 +105,7 @@ async function runHook(
     return {
       status: 'deny',
       reason,
-      error: createToolError('POLICY_ERROR', `Tool "${toolName}" was denied because ${reason}.`, {
+      error: createToolError('POLICY_ERROR', `Tool "${toolName}" was denied because ${sentence(reason)}`, {
         details: { reason },
         cause: error,
       }),

@@ -1,11 +1,14 @@
+import { canonicalJson, jsonEqual } from '@armorer/approval';
 import { ArgumentsFailure, parseArguments } from '../execution/arguments';
 import type { CallState } from '../execution/call-state';
 import type { PolicyStop } from './evaluate';
 import type { PendingApproval } from './types';
 
 /**
- * Builds the JSON-serializable descriptor of a paused call. This is the seam where the approval
- * package adds its signed, resumable binding; without an approval secret the descriptor is unsigned.
+ * Builds the JSON-serializable descriptor of a paused call: the validated arguments when JSON carries
+ * them exactly (what the person is shown and what runs), else the proposed ones. This is the seam where
+ * the approval package adds its signed, resumable binding; without an approval secret the descriptor is
+ * unsigned.
  */
 export function createPendingApproval(
   state: CallState,
@@ -13,6 +16,7 @@ export function createPendingApproval(
   params: Record<string, unknown>,
 ): PendingApproval {
   const needsInput = stop.status === 'needs_input';
+  const validated = jsonArguments(params);
   const pending: { -readonly [K in keyof PendingApproval]: PendingApproval[K] } = {
     version: 1,
     kind: needsInput ? 'input' : 'approval',
@@ -23,8 +27,9 @@ export function createPendingApproval(
     proposedCall: {
       id: state.callId,
       name: state.reg.config.name,
-      arguments: toJsonObject(proposedArguments(state, params)),
+      arguments: validated ?? toJsonObject(proposedArguments(state, params)),
     },
+    argumentsValidated: validated !== undefined,
     reason: stop.reason,
     createdAt: Date.now(),
   };
@@ -33,9 +38,26 @@ export function createPendingApproval(
 }
 
 /**
- * The arguments the model proposed, before validation: what a person is shown and what a resume validates
- * again. The validated `params` would be validated twice on resume, so a schema that transforms (dollars
- * to cents) would run transformed twice. `params` only when the call's arguments cannot be read again.
+ * The validated arguments (schema defaults and transforms applied: what the tool runs with) as JSON data,
+ * when JSON carries them exactly; otherwise `undefined` (a transform to a Date, a Map, a class instance, an
+ * `undefined` array item): the descriptor then shows the proposed arguments, validated again on resume.
+ */
+function jsonArguments(params: Record<string, unknown>): Record<string, unknown> | undefined {
+  let text: string;
+  try {
+    text = canonicalJson(params);
+  } catch {
+    return undefined;
+  }
+  const copy: unknown = JSON.parse(text);
+  return typeof copy === 'object' && copy !== null && !Array.isArray(copy) && jsonEqual(copy, params)
+    ? (copy as Record<string, unknown>)
+    : undefined;
+}
+
+/**
+ * The arguments the model proposed, before validation: shown when the validated ones are not JSON data,
+ * and validated again on resume. `params` only when the call's arguments cannot be read again.
  */
 function proposedArguments(state: CallState, params: Record<string, unknown>): Record<string, unknown> {
   try {

@@ -80,20 +80,30 @@ export interface PendingApproval {
   readonly callId: string;
   readonly toolName: string;
   readonly executionId: string;
-  /** The call exactly as proposed by the model (arguments after validation). */
+  /**
+   * The call to approve. Its arguments are the validated ones (schema defaults and transforms applied:
+   * exactly what the tool runs with) when JSON can carry them; otherwise the ones the model proposed
+   * (see `argumentsValidated`).
+   */
   readonly proposedCall: {
     readonly id: string;
     readonly name: string;
     readonly arguments: Record<string, unknown>;
   };
+  /**
+   * `true`: `proposedCall.arguments` are the validated arguments, run as they are on resume. `false`: the
+   * validated ones are not JSON data (a Date, a Map), so these are the proposed ones, validated on resume.
+   */
+  readonly argumentsValidated: boolean;
   readonly reason?: string;
   readonly requestedInput?: unknown;
   /** Epoch milliseconds. */
   readonly createdAt: number;
   /**
-   * The signed binding (only under an `approvalSecret`): a version 2 envelope (`{ version, payload,
-   * signature }`) for approvals issued now, or a version 1 binding from earlier releases. Read its
-   * fields with `parseApprovalBinding` from `@armorer/approval`.
+   * The signed binding (only under an `approvalSecret` or `approvalKeys`): a version 3 envelope
+   * (`{ version, payload, signature, keyId? }`) for approvals issued now, or a version 2 envelope or
+   * version 1 binding from earlier releases. Read its fields with `parseApprovalBinding` from
+   * `@armorer/approval`.
    */
   readonly binding?: IssuedApprovalBinding;
 }

@@ -18,31 +18,46 @@ async function runtimeOf(settings: ApprovalSettings | undefined): Promise<Approv
   return settings === undefined ? undefined : (settings.runtime ?? (await settings.load()));
 }
 
+/** What a resume reads from its toolbox: its registrations, emitter and owner (whose tracker says closed). */
+export interface ResumeSource {
+  readonly registrations: ResumeHost['registrations'];
+  readonly emitter: ResumeHost['emitter'];
+  readonly owner: { readonly tracker: ResumeHost['tracker'] };
+}
+
 /** `toolbox.resumeApproval`. */
 export function resumeThrough(
   settings: ApprovalSettings | undefined,
-  host: Omit<ResumeHost, 'runtime'>,
+  source: ResumeSource,
   descriptor: unknown,
   options: ResumeApprovalOptions,
 ): Promise<ResumedToolResult> {
   // Once the module and the runtime are loaded, a resume goes straight in: no await before it starts.
   const runtime = settings?.runtime;
   if (resumeModule !== undefined && (settings === undefined || runtime !== undefined)) {
-    const loaded = { registrations: host.registrations, emitter: host.emitter, runtime };
-    return resumeModule.resumeApproval(loaded, descriptor, options);
+    return resumeModule.resumeApproval(hostOf(source, runtime), descriptor, options);
   }
-  return loadThenResume(settings, host, descriptor, options);
+  return loadThenResume(settings, source, descriptor, options);
+}
+
+function hostOf(source: ResumeSource, runtime: ApprovalRuntime | undefined): ResumeHost {
+  return {
+    registrations: source.registrations,
+    emitter: source.emitter,
+    tracker: source.owner.tracker,
+    runtime,
+  };
 }
 
 async function loadThenResume(
   settings: ApprovalSettings | undefined,
-  host: Omit<ResumeHost, 'runtime'>,
+  source: ResumeSource,
   descriptor: unknown,
   options: ResumeApprovalOptions,
 ): Promise<ResumedToolResult> {
   const runtime = await runtimeOf(settings);
   resumeModule ??= await import('../approval/resume');
-  return resumeModule.resumeApproval({ ...host, runtime }, descriptor, options);
+  return resumeModule.resumeApproval(hostOf(source, runtime), descriptor, options);
 }
 
 /** Runs one of the management calls (`restoreApproval`, `issueGrant`, ...) with its module loaded. */

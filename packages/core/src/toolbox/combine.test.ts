@@ -74,7 +74,8 @@ describe('combineToolboxes', () => {
       policy: { beforeExecute: () => undefined },
       policyContext: { tenant: 't1' },
       approvalPolicy: { mode: 'always' },
-      approvalSecret: 'secret-value',
+      approvalSecret: 'secret-value-of-thirty-two-bytes!',
+      approvalMaxArgumentsBytes: 4096,
       approvalStateStore: { kind: 'store' },
       grantStateStore: { kind: 'grants' },
       approvalBindingTtlMs: 1000,
@@ -98,14 +99,14 @@ describe('combineToolboxes', () => {
     expect(forwarded['middleware']).toBeUndefined();
     expect(forwarded['signal']).toBeUndefined();
     expect(forwarded['telemetry']).toBeUndefined();
-    expect(FORWARDED_TOOLBOX_OPTIONS).toHaveLength(15);
+    expect(FORWARDED_TOOLBOX_OPTIONS).toHaveLength(17);
   });
 
   test('approvalSecret is never readable from a toolbox', () => {
-    const toolbox = createToolbox([makeAddTool()], { approvalSecret: 'top-secret' });
+    const toolbox = createToolbox([makeAddTool()], { approvalSecret: 'top-secret-that-is-32-bytes-long!' });
     const combined = combineToolboxes(toolbox);
     for (const box of [toolbox, combined, toolbox.extend(makeGreetTool())]) {
-      expect(JSON.stringify(box)).not.toContain('top-secret');
+      expect(JSON.stringify(box)).not.toContain('top-secret-that-is-32-bytes-long!');
       expect((box as unknown as Record<string, unknown>)['approvalSecret']).toBeUndefined();
       const reachable = [
         ...Object.getOwnPropertyNames(box),

@@ -14,6 +14,8 @@ export const FORWARDED_TOOLBOX_OPTIONS = Object.freeze([
   'policyContext',
   'approvalPolicy',
   'approvalSecret',
+  'approvalKeys',
+  'approvalMaxArgumentsBytes',
   'approvalStateStore',
   'grantStateStore',
   'approvalBindingTtlMs',

@@ -1,5 +1,6 @@
 import type {
   ApprovalBindingState,
+  ApprovalKey,
   ApprovalPolicy,
   ApprovalSecret,
   ApprovalStateStore,
@@ -54,10 +55,29 @@ export interface ToolboxOptions<TContext extends object = Record<string, unknown
   /** The two-axis capability approval policy (capability deny; `mode` decides which calls ask). */
   readonly approvalPolicy?: ApprovalPolicy;
   /**
-   * HMAC secret that signs pending approvals and grants; without it approvals are unsigned and cannot be
-   * resumed. Never readable back from a toolbox. Use the same secret wherever approvals are resumed.
+   * HMAC secret that signs pending approvals and grants: at least 32 bytes (a string's UTF-8). Never
+   * readable back from a toolbox. Use the same secret wherever approvals are resumed. A one-key ring: to
+   * rotate, move to `approvalKeys`. Required (checked by `createToolbox`, which throws
+   * INVALID_TOOLBOX_OPTIONS naming it) whenever the toolbox can issue an approval or a grant: an
+   * `approvalPolicy` whose `mode` asks, an approval or grant store, or this option written out (so
+   * `approvalSecret: process.env.UNSET` fails at once). Without any of these a `needs_approval` hook
+   * pauses unsigned (such a pause cannot be resumed).
    */
-  readonly approvalSecret?: ApprovalSecret;
+  readonly approvalSecret?: ApprovalSecret | undefined;
+  /**
+   * A keyring instead of `approvalSecret`: the first key signs approvals and grants, every key verifies,
+   * the signing key's id travels with what it signs. Rotate by putting a new key first and keeping the old
+   * one until what it signed has expired (`approvalBindingTtlMs`, and the grants' `expiresAt`). 1 to 16
+   * keys, ids of 1 to 64 letters, digits, `.`, `_`, `:`, `-`, every secret at least 32 bytes.
+   */
+  readonly approvalKeys?: readonly ApprovalKey[] | undefined;
+  /**
+   * The most bytes (UTF-8 of their canonical JSON) the arguments of a pending approval may take when they
+   * are signed (default 65 536). A pause past it is refused (`APPROVAL_INVALID`, reason
+   * `arguments-too-large`), and a binding whose payload is far larger is refused before its signature is
+   * computed. Use the same value wherever approvals are resumed.
+   */
+  readonly approvalMaxArgumentsBytes?: number;
   /** Where approval bindings live (default: process-local whenever `approvalSecret` is set). */
   readonly approvalStateStore?: ApprovalStateStore;
   /** Where reusable grants live (default: process-local whenever `approvalSecret` is set). */
@@ -153,15 +173,21 @@ export interface Toolbox<TTools extends ToolLike = AnyTool, TContext extends obj
   /**
    * Resumes a paused call once a person approved it: verifies the descriptor's signature, checks the
    * current request context and revisions against its binding, consumes the binding once through the
-   * approval state store, re-validates the original (or edited) arguments and re-runs policy. Every
-   * refusal fails closed (outcome `denied`, code APPROVAL_INVALID): the tool never runs.
+   * approval state store, runs the signed validated arguments (or validates edited or proposed ones) and
+   * re-runs policy. Every refusal fails closed: the tool never runs. A refused approval answers outcome
+   * `denied`, code APPROVAL_INVALID; a toolbox that was shut down answers TOOLBOX_CLOSED (the approval
+   * stays usable); a refusal of the call itself keeps its own code (INVALID_ARGUMENTS, POLICY_DENIED, ...).
    */
   resumeApproval(descriptor: unknown, options: ResumeApprovalOptions): Promise<ResumedToolResult>;
-  /** Re-issues a descriptor's binding missing from the store; never revives a consumed or revoked one. */
+  /**
+   * Answers `issued` for an approval pending in the store, and re-records one only when the store proves
+   * it never held it (its epoch, see `ApprovalStateStore.restore`). Never revives a consumed, revoked or
+   * possibly lost one: throws an ApprovalError (`not-restorable`, `already-consumed`, `revoked`, ...).
+   */
   restoreApproval(descriptor: unknown): Promise<ApprovalBindingState>;
   /** Revokes a pending approval; a consumed one cannot be revoked. Throws an ApprovalError on refusal. */
   revokeApproval(descriptor: unknown): Promise<void>;
-  /** Mints, signs and stores a reusable approval grant (needs `approvalSecret`). Throws a GrantError. */
+  /** Mints, signs and stores a reusable approval grant (needs `approvalSecret` or `approvalKeys`). Throws a GrantError. */
   issueGrant(request: GrantRequest): Promise<ReusableApprovalGrant>;
   /** The grants in the toolbox's grant store that match the filter. */
   listGrants(filter?: GrantFilter): Promise<readonly ReusableApprovalGrant[]>;

@@ -37,7 +37,8 @@ export function createPayToolbox(
   const toolbox = createToolbox(
     [pay, other],
     options.signed === false
-      ? { approvalPolicy: { mode: 'always' } }
+      ? // Without a secret no approval policy may be set (createToolbox refuses it), so a hook pauses unsigned.
+        { policy: { beforeExecute: () => ({ status: 'needs_approval' as const }) } }
       : {
           approvalSecret: 'mcp-approval-secret-0123456789abcdef',
           approvalPolicy: { mode: 'always' },

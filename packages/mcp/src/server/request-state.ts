@@ -41,11 +41,22 @@ export function decodeRequestState(state: unknown): PendingApproval {
   if (state.length > MAX_REQUEST_STATE_LENGTH) throw new RequestStateError('The requestState is too large.');
   const body = state.slice(PREFIX.length);
   if (!/^[A-Za-z0-9_-]*$/.test(body)) throw new RequestStateError('The requestState is not base64url.');
+  const bytes = Buffer.from(body, 'base64url');
+  // Only the encoding armorer minted is accepted: Buffer ignores a dangling last character and stray bits, so
+  // `${state}x` would otherwise read as the same state, and two strings would name one approval.
+  if (bytes.toString('base64url') !== body) throw new RequestStateError('The requestState is not base64url.');
   let descriptor: unknown;
+  let text: string;
   try {
-    descriptor = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    descriptor = JSON.parse(text);
   } catch {
     throw new RequestStateError('The requestState is not JSON.');
+  }
+  // armorer mints JSON.stringify's output; anything else (added whitespace, reordered or re-spelt values)
+  // is another string naming the same approval, and is refused like any state this server did not issue.
+  if (JSON.stringify(descriptor) !== text) {
+    throw new RequestStateError('The requestState was not issued by this server.');
   }
   if (
     !isObject(descriptor) ||

@@ -12,6 +12,7 @@ import {
 import { checkClient, checkTablePrefix, type PostgresQueryable, textKey } from '../client/postgres-client';
 import { runStatement, tablesOf } from '../schema/schema';
 import { createSweeper } from '../schema/sweep';
+import { postgresApprovalRestore } from './epoch';
 
 /** Options of {@link createPostgresApprovalStateStore}. */
 export interface PostgresApprovalStateStoreOptions {
@@ -161,6 +162,7 @@ export function createPostgresApprovalStateStore(
       if (found.signature !== checked.signature) throw approvalRefusal('binding-conflict');
       return found.state as ApprovalBindingState;
     },
+    ...postgresApprovalRestore(client, prefix, table, retain),
   };
 }
 

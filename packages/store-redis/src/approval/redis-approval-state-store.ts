@@ -15,6 +15,7 @@ import {
   type RedisScriptClient,
   runScript,
 } from '../client/redis-client';
+import { redisApprovalRestore } from './epoch';
 import { ISSUE, RESERVE, REVOKE, SETTLE, STATE } from './scripts';
 
 /** Options of {@link createRedisApprovalStateStore}. */
@@ -55,7 +56,8 @@ const STATES: ReadonlySet<string> = new Set(['issued', 'reserved', 'consumed', '
  */
 export function createRedisApprovalStateStore(options: RedisApprovalStateStoreOptions): ApprovalStateStore {
   const client = checkClient(options?.client);
-  const prefix = `${checkPrefix(options.keyPrefix)}{approval:`;
+  const base = checkPrefix(options.keyPrefix);
+  const prefix = `${base}{approval:`;
   const retain = nonNegative(options.retainExpiredMs, 60 * 60 * 1000, 'retainExpiredMs');
   const lease = nonNegative(options.reservationLeaseMs, 5 * 60 * 1000, 'reservationLeaseMs');
 
@@ -116,6 +118,7 @@ export function createRedisApprovalStateStore(options: RedisApprovalStateStoreOp
       if (STATES.has(state)) return state as ApprovalBindingState;
       throw approvalRefusal(state);
     },
+    ...redisApprovalRestore(client, `${base}{approval-epoch}`, keyOf, retain),
   };
 }
 

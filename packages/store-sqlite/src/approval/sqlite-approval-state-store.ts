@@ -11,6 +11,7 @@ import {
 import type { SqliteDatabase } from '../driver/sqlite-database';
 import { StoreError } from '../errors/store-error';
 import { encodeText, reclaimAt } from '../schema/migrations';
+import { sqliteApprovalRestore } from './epoch';
 
 /** Options of the SQLite {@link ApprovalStateStore}. */
 export interface SqliteApprovalStoreOptions {
@@ -173,6 +174,7 @@ export function sqliteApprovalStateStore(
       const checked = parseApprovalBinding(binding);
       return database.read('reading an approval', () => rowOf(checked, keyOf(checked))?.state);
     },
+    ...sqliteApprovalRestore(database, retain),
   };
 }
 
