@@ -1,3 +1,5 @@
+import { wrapMessage } from '../errors/wrap-message';
+
 /** Why a tool skipped a file (or read only part of it), or could not list a directory. */
 export type FileNoteReason = 'too-large' | 'not-a-file' | 'unreadable' | 'changed' | 'unlistable';
 
@@ -14,8 +16,12 @@ export const MAX_NOTES = 50;
 
 /** The note for a directory that could not be listed. */
 export function unlistableNote(path: string, error: unknown): FileNote {
-  const code = String((error as { code?: unknown } | undefined)?.code ?? error);
-  return { path, reason: 'unlistable', message: `Could not list the directory (${code}).` };
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  const message =
+    typeof code === 'string'
+      ? `Could not list the directory (${code}).`
+      : wrapMessage('Could not list the directory', error);
+  return { path, reason: 'unlistable', message };
 }
 
 /** The first {@link MAX_NOTES} notes by path, so that the same notes are kept on every run. */

@@ -1,5 +1,6 @@
 import { createTool, createToolError, ToolFailureError } from '@armorer/core';
 import { z } from 'zod';
+import { messageOf, wrapMessage } from '../errors/wrap-message';
 import { normalizeGlobPattern } from '../glob/validate-pattern';
 import { searchFiles } from '../grep/search-files';
 import type { PathJail } from '../jail/create-path-jail';
@@ -33,10 +34,16 @@ const grepInput = z.object({
 });
 
 function compilePattern(pattern: string, ignoreCase: boolean): RegExp {
+  const flags = ignoreCase ? 'gim' : 'gm';
   try {
-    return new RegExp(pattern, ignoreCase ? 'gim' : 'gm');
+    return new RegExp(pattern, flags);
   } catch (error) {
-    const message = `Invalid regular expression: ${error instanceof Error ? error.message : String(error)}`;
+    // V8 names the expression with our internal flags ("/(/gm: Unterminated group"), JavaScriptCore does
+    // not: the pattern is named once, as the model wrote it, on every runtime.
+    const problem = messageOf(error)
+      .replace(/^\s*Invalid regular expression\s*:\s*/i, '')
+      .replace(`/${pattern}/${flags}: `, '');
+    const message = wrapMessage(`Invalid regular expression ${JSON.stringify(pattern)}`, problem);
     throw new ToolFailureError(
       createToolError('INVALID_ARGUMENTS', message, {
         retryable: false,
