@@ -1,9 +1,15 @@
 import { wrapMessage } from '../errors/wrap-message';
 
-/** Why a tool skipped a file (or read only part of it), or could not list a directory. */
-export type FileNoteReason = 'too-large' | 'not-a-file' | 'unreadable' | 'changed' | 'unlistable';
+/**
+ * Why a tool skipped a file (or read only part of it), or could not list a directory. `ignored`: the
+ * directory a pattern starts in is ignored (by an ignore file, or it is `.git`), so nothing was listed.
+ */
+export type FileNoteReason = 'too-large' | 'not-a-file' | 'unreadable' | 'changed' | 'unlistable' | 'ignored';
 
-/** A file `grep` skipped or searched only in part, or a directory `grep` or `glob` could not list. */
+/**
+ * A file `grep` skipped or searched only in part, a directory `grep` or `glob` could not list, or an ignore
+ * file whose rules apply only in part or not at all.
+ */
 export interface FileNote {
   /** Root-relative path of the file or directory. */
   readonly path: string;
