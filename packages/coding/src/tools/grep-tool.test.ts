@@ -31,6 +31,8 @@ beforeAll(async () => {
   tree.link('in-link.ts', 'src/a.ts');
   tree.link('out-dir', '../outside');
   makeFifo(join(tree.root, 'fifo.ts'));
+  // Only root may make a device: as another user the tree simply has none (read-file-tool.test checks
+  // /dev/null then).
   makeNullDevice(join(tree.root, 'device.ts'));
   server = await makeSocket(join(tree.root, 'socket.ts'));
   tools = createCodingTools({ root: tree.root, maxFileBytes: MAX_FILE_BYTES });
