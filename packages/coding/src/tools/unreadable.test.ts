@@ -46,7 +46,7 @@ beforeAll(async () => {
   chmodSync(join(tree.root, '..'), 0o755);
   chmodSync(tree.root, 0o755);
   runner = unprivilegedRunner(base);
-});
+}, 60_000);
 
 afterAll(() => {
   for (const path of LOCKED) chmodSync(join(tree.root, path), 0o755);
@@ -129,11 +129,11 @@ describe('unreadable files and directories', () => {
       if (runner.mode === 'user') expect(output.uid).toBe(65534);
     }
     check(output);
-  });
+  }, 30_000);
 
   test('the same probe without dropping anything gives what that process may read', () => {
     // As root this is what the test can still check where no unprivileged run is possible.
     const output = probe(runner.runAsIs);
     check(output);
-  });
+  }, 30_000);
 });
