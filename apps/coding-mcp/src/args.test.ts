@@ -15,6 +15,17 @@ describe('parseCli', () => {
       root: '/r',
       maxFileBytes: 1024,
     });
+    expect(parseCli(['--include-ignored'], {}, '/cwd')).toEqual({
+      kind: 'serve',
+      root: '/cwd',
+      includeIgnored: true,
+    });
+    expect(parseCli(['--include-ignored', '--max-file-bytes=9'], {}, '/cwd')).toEqual({
+      kind: 'serve',
+      root: '/cwd',
+      maxFileBytes: 9,
+      includeIgnored: true,
+    });
   });
 
   test('help, version and bad input', () => {

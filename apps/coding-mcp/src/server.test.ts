@@ -1,4 +1,6 @@
 import { expect, test } from 'bun:test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client as ModernClient, InMemoryTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -55,4 +57,28 @@ test('a 2026-07-28 client (the v2 SDK, stateless requests) lists and calls the s
   expect(found.matches[0]).toMatchObject({ path: 'src/index.ts', line: 1 });
   await client.close();
   await mcp.close();
+});
+
+test('grep and glob skip what git ignores unless a call or the server says otherwise', async () => {
+  const { root } = createTree();
+  writeFileSync(join(root, '.gitignore'), 'node_modules/\n');
+  mkdirSync(join(root, 'node_modules/dep'), { recursive: true });
+  writeFileSync(join(root, 'node_modules/dep/index.js'), 'export function greet() {}\n');
+  for (const includeIgnored of [undefined, true]) {
+    const mcp = createCodingMcpServer({ root, ...(includeIgnored === undefined ? {} : { includeIgnored }) });
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    await mcp.connect(serverTransport);
+    const client = new Client({ name: 'editor', version: '1.0.0' });
+    await client.connect(clientTransport);
+    const paths = async (args: Record<string, unknown>) =>
+      JSON.parse(
+        text(await client.callTool({ name: 'glob', arguments: { pattern: '**/*.{ts,js}', ...args } })),
+      ).paths;
+    const skipped = ['src/index.ts'];
+    const all = ['node_modules/dep/index.js', 'src/index.ts'];
+    expect(await paths({})).toEqual(includeIgnored ? all : skipped);
+    expect(await paths({ includeIgnored: true })).toEqual(all);
+    expect(await paths({ includeIgnored: false })).toEqual(skipped);
+    await mcp.close();
+  }
 });

@@ -160,6 +160,15 @@ async function stopPostgres(proc: Bun.Subprocess | undefined, data: string): Pro
   await stopProcess(proc, 'SIGINT');
 }
 
+/**
+ * The environment PostgreSQL's binaries run in: the caller's, in the C locale, since initdb refuses a
+ * `LANG` or `LC_*` that names a locale the system does not have (`LANG=de_DE.UTF-8` on a machine with only
+ * C.UTF-8), and the test clusters need no locale.
+ */
+function postgresEnvironment(): Record<string, string | undefined> {
+  return { ...process.env, LANG: 'C', LC_ALL: 'C' };
+}
+
 /** Runs a PostgreSQL binary, as the `postgres` user when we are root (PostgreSQL refuses to run as root). */
 function postgresCommand(binary: string, args: readonly string[]): string[] {
   const root = process.getuid?.() === 0;
@@ -194,8 +203,11 @@ export async function startPostgresServer(options: { port?: number } = {}): Prom
     '-A',
     'trust',
     '--no-sync',
+    '--locale=C',
+    '--encoding=UTF8',
   ]);
-  const init = spawnSync(program as string, args, { encoding: 'utf8' });
+  // From the cluster's own folder: the `postgres` user may not enter the caller's working directory.
+  const init = spawnSync(program as string, args, { encoding: 'utf8', cwd: dir, env: postgresEnvironment() });
   if (init.status !== 0) throw new Error(`initdb failed:\n${init.stdout}${init.stderr}`);
   let proc: Bun.Subprocess | undefined;
   const start = async () => {
@@ -218,7 +230,7 @@ export async function startPostgresServer(options: { port?: number } = {}): Prom
         '-c',
         'max_connections=200',
       ]),
-      { stdout: 'ignore', stderr: 'pipe', stdin: 'ignore' },
+      { stdout: 'ignore', stderr: 'pipe', stdin: 'ignore', cwd: dir, env: postgresEnvironment() },
     );
     await waitForPort(port, proc, 'postgres');
     // The port opens before the server accepts sessions; wait until a query would succeed.

@@ -25,6 +25,15 @@ test('the tools are typed by name, input and result', async () => {
   expectTypeOf(await readFile({ path: 'a.ts' })).toEqualTypeOf<ReadFileResult>();
   expectTypeOf(await grep({ pattern: 'x', glob: 'src/**' })).toEqualTypeOf<GrepResult>();
   expectTypeOf(await glob({ pattern: '**/*.ts' })).toEqualTypeOf<GlobResult>();
+  expectTypeOf(glob).parameter(0).toEqualTypeOf<{
+    pattern: string;
+    maxResults?: number | undefined;
+    includeIgnored?: boolean | undefined;
+  }>();
+  expectTypeOf(grep).parameter(0).toHaveProperty('includeIgnored').toEqualTypeOf<boolean | undefined>();
+  createCodingTools({ root: '.', includeIgnored: true });
+  // @ts-expect-error includeIgnored is a boolean
+  createCodingTools({ root: '.', includeIgnored: 'yes' });
   // @ts-expect-error path is required
   await readFile({});
   // @ts-expect-error pattern must be a string

@@ -16,6 +16,13 @@ export interface CodingToolsOptions {
    * (and says so in a note), and `read-file` accepts no larger `maxBytes`.
    */
   readonly maxFileBytes?: number;
+  /**
+   * Whether `grep` and `glob` also list what git ignores, when a call does not say (default false). By
+   * default they skip, like ripgrep, the entries matched by `.gitignore` and `.ignore` files (in the root
+   * and below) and by the root's `.git/info/exclude`, and the `.git` directory; a call passes
+   * `includeIgnored: true` to see them. `read-file` reads any file in the root, ignored or not.
+   */
+  readonly includeIgnored?: boolean;
 }
 
 /** The `read-file` tool. */
@@ -45,9 +52,20 @@ function positiveInteger(name: string, value: number | undefined, fallback: numb
   return value;
 }
 
+function optionalBoolean(name: string, value: boolean | undefined): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') {
+    throw new ToolDefinitionError({
+      code: 'INVALID_TOOL_CONFIGURATION',
+      message: `createCodingTools: ${name} must be true or false, got ${JSON.stringify(value) ?? String(value)}.`,
+    });
+  }
+  return value;
+}
+
 /**
  * Creates the read-only coding tools (`read-file`, `grep`, `glob`) jailed to `root`, and the jail itself.
- * All three carry `metadata: { readOnly: true, mutates: false, dangerous: false }` and the `readonly` tag.
+ * `grep` and `glob` skip what git ignores unless `includeIgnored` (see {@link CodingToolsOptions}). All three carry `metadata: { readOnly: true, mutates: false, dangerous: false }` and the `readonly` tag.
  *
  * @example
  * ```ts
@@ -70,6 +88,7 @@ export function createCodingTools(options: CodingToolsOptions): CodingTools {
   const resolved: ResolvedCodingOptions = {
     timeoutMs: positiveInteger('timeoutMs', options.timeoutMs, DEFAULTS.timeoutMs),
     maxFileBytes: positiveInteger('maxFileBytes', options.maxFileBytes, DEFAULTS.maxFileBytes),
+    includeIgnored: optionalBoolean('includeIgnored', options.includeIgnored),
   };
   return {
     readFile: createReadFileTool(jail, resolved),

@@ -185,7 +185,8 @@ describe('red team: random symlink layouts', () => {
       }),
       { numRuns: 60 },
     );
-  });
+    // 60 runs of 3 trees each: a second or two alone, many more on a machine busy with other work.
+  }, 60_000);
 });
 
 describe('red team: the root itself swapped after creation', () => {

@@ -25,6 +25,9 @@ write('src/a.ts', 'export function alpha() {}\n');
 write('src/lib/b.ts', 'function beta() {}\n');
 write('.hidden/c.md', 'function in a dotfile\n');
 write('evil.txt', `${'a'.repeat(64)}!\n`.repeat(20));
+write('.gitignore', 'build/\n*.log\n');
+write('build/out.ts', 'function built() {}\n');
+write('src/debug.log', 'function logged() {}\n');
 writeFileSync(join(base, 'secret.txt'), 'SECRET\n');
 symlinkSync('../secret.txt', join(root, 'out-link'));
 
@@ -53,9 +56,34 @@ try {
         ['.hidden/c.md:1', 'src/a.ts:1', 'src/lib/b.ts:1'],
       );
     });
-    await check(`${format}: glob lists files, sorted, without following symlinks`, async () => {
-      const { result } = await run(glob, { pattern: '**/*' });
-      assert.deepEqual(result.paths, ['.hidden/c.md', 'evil.txt', 'src/a.ts', 'src/lib/b.ts']);
+    await check(
+      `${format}: glob lists files, sorted, without following symlinks or ignored files`,
+      async () => {
+        const { result } = await run(glob, { pattern: '**/*' });
+        assert.deepEqual(result.paths, [
+          '.gitignore',
+          '.hidden/c.md',
+          'evil.txt',
+          'src/a.ts',
+          'src/lib/b.ts',
+        ]);
+        const everything = await run(glob, { pattern: '**/*', includeIgnored: true });
+        assert.deepEqual(everything.result.paths, [
+          '.gitignore',
+          '.hidden/c.md',
+          'build/out.ts',
+          'evil.txt',
+          'src/a.ts',
+          'src/debug.log',
+          'src/lib/b.ts',
+        ]);
+      },
+    );
+    await check(`${format}: an invalid regular expression is named once, without V8's flags`, async () => {
+      const { error } = await run(grep, { pattern: '(unclosed' });
+      assert.equal(error.code, 'INVALID_ARGUMENTS');
+      assert.match(error.message, /^Invalid regular expression "\(unclosed": [^/].*\.$/);
+      assert.equal(error.message.match(/Invalid regular expression/g).length, 1);
     });
     await check(`${format}: read-file reads a window and the jail refuses escapes`, async () => {
       const ok = await run(readFile, { path: 'src/a.ts', limit: 1 });

@@ -19,9 +19,15 @@ export interface TempTree {
   remove(): void;
 }
 
-/** Creates a fresh temporary tree; call `remove()` when done (typically in `afterEach`). */
-export function createTempTree(files: Readonly<Record<string, string>> = {}): TempTree {
-  const base = realpathSync(mkdtempSync(join(tmpdir(), 'armorer-coding-')));
+/**
+ * Creates a fresh temporary tree (in `parent`, default the system's temporary directory); call `remove()`
+ * when done (typically in `afterEach`).
+ */
+export function createTempTree(
+  files: Readonly<Record<string, string>> = {},
+  { parent = tmpdir() }: { readonly parent?: string } = {},
+): TempTree {
+  const base = realpathSync(mkdtempSync(join(parent, 'armorer-coding-')));
   const root = join(base, 'root');
   const outside = join(base, 'outside');
   mkdirSync(root);

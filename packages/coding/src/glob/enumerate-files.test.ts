@@ -26,6 +26,8 @@ beforeAll(async () => {
   tree.link('out-dir', '../outside');
   tree.link('loop', 'loop');
   makeFifo(join(tree.root, 'fifo.ts'));
+  // Only root may make a device: as another user the tree simply has none (read-file-tool.test checks
+  // /dev/null then).
   makeNullDevice(join(tree.root, 'device.ts'));
   server = await makeSocket(join(tree.root, 'socket.ts'));
   tree.file(`${Array.from({ length: DEPTH }, () => 'd').join('/')}/deep.ts`, 'deep');

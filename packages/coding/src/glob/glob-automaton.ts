@@ -77,7 +77,7 @@ class ProgramBuilder {
   }
 }
 
-/** Most automaton states remembered; past it the cache starts over (the match stays linear). */
+/** Most automaton states remembered by default; past it the cache starts over (the match stays linear). */
 const MAX_CACHED_STATES = 4096;
 
 interface State {
@@ -93,9 +93,13 @@ interface State {
  * Compiles parsed glob items to a matcher that runs in time linear in the path times the pattern, whatever
  * the pattern: a Thompson automaton simulated on sets of states (never backtracking, so no pattern can make
  * a match take exponential or high polynomial time), with the sets cached as they are met (a lazy DFA), so
- * a path costs one table lookup per character once the common states are known.
+ * a path costs one table lookup per character once the common states are known. `maxCachedStates` bounds
+ * the memory one matcher keeps (each state holds a 128-entry table).
  */
-export function compileAutomaton(items: readonly GlobItem[]): (path: string) => boolean {
+export function compileAutomaton(
+  items: readonly GlobItem[],
+  maxCachedStates: number = MAX_CACHED_STATES,
+): (path: string) => boolean {
   const builder = new ProgramBuilder();
   const start = builder.sequence(items, MATCH);
   const nodes = builder.nodes;
@@ -125,7 +129,7 @@ export function compileAutomaton(items: readonly GlobItem[]): (path: string) => 
     const key = set.join(',');
     const known = ids.get(key);
     if (known !== undefined) return known;
-    if (states.length >= MAX_CACHED_STATES) {
+    if (states.length >= maxCachedStates) {
       states = [];
       ids = new Map();
       epoch++;

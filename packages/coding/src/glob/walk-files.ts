@@ -11,6 +11,8 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { PathTraversalError } from '../errors/path-traversal-error';
+import { IGNORED, type IgnoreFilter } from '../ignore/ignore-filter';
+import { type IgnoreLevel, toBinary } from '../ignore/ignore-rules';
 import { hasProcFd } from '../jail/open-verified';
 import { raceHooks } from '../jail/race-hooks';
 
@@ -22,6 +24,18 @@ export interface WalkOptions {
   readonly check?: () => void;
   /** Deepest directory level to descend to below the root (1 = only the root's entries). */
   readonly maxDepth?: number;
+  /**
+   * Skips what git ignores (ignore files, `.git`): see `IgnoreFilter`, which also decides whether the
+   * first directory is listed at all. Without it, everything is listed.
+   */
+  readonly ignore?: IgnoreFilter;
+}
+
+interface PendingDirectory {
+  readonly path: string;
+  readonly depth: number;
+  /** The ignore rules in force in its parent. */
+  readonly level: IgnoreLevel | undefined;
 }
 
 /** How long the walk lists directories before it lets the event loop run. */
@@ -120,7 +134,14 @@ export async function* walkFiles(
 ): AsyncGenerator<string> {
   const first = start.join('/');
   const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
-  const stack: { readonly path: string; readonly depth: number }[] = [{ path: first, depth: start.length }];
+  const ignore = options.ignore;
+  let startLevel: IgnoreLevel | undefined;
+  if (ignore !== undefined) {
+    const begun = ignore.start(start);
+    if (begun === IGNORED) return;
+    startLevel = begun;
+  }
+  const stack: PendingDirectory[] = [{ path: first, depth: start.length, level: startLevel }];
   let sliceStart = performance.now();
   while (stack.length > 0) {
     if (performance.now() - sliceStart > SLICE_MS) {
@@ -129,7 +150,7 @@ export async function* walkFiles(
       options.check?.();
       sliceStart = performance.now();
     }
-    const { path: directory, depth } = stack.pop() as { path: string; depth: number };
+    const { path: directory, depth, level: parentLevel } = stack.pop() as PendingDirectory;
     raceHooks.beforeListDirectory?.(directory);
     let entries: Dirent[];
     try {
@@ -141,13 +162,33 @@ export async function* walkFiles(
       if (!startGone) onError(directory, isNotADirectory(error) ? changed(directory) : error);
       continue;
     }
+    const level = ignore?.enter(parentLevel, directory, entries);
+    // Only computed when rules are in force: the directory as the binary string rules are matched on.
+    const binaryDirectory = level === undefined ? '' : toBinary(directory);
     const subdirectories: string[] = [];
-    for (const entry of entries) {
+    for (let index = 0; index < entries.length; index++) {
+      const entry = entries[index] as Dirent;
+      const isFile = entry.isFile();
+      const isDirectory = !isFile && entry.isDirectory() && depth + 1 < maxDepth;
+      if (!isFile && !isDirectory) continue;
+      if (ignore !== undefined) {
+        if (entry.name === '.git') continue;
+        if (level !== undefined) {
+          // Many entries under many rules: keep the event loop and the budget going inside one directory.
+          if ((index & 63) === 63 && performance.now() - sliceStart > SLICE_MS) {
+            options.check?.();
+            await yieldToEventLoop();
+            options.check?.();
+            sliceStart = performance.now();
+          }
+          if (ignore.ignores(level, binaryDirectory, entry.name, isDirectory)) continue;
+        }
+      }
       const path = directory === '' ? entry.name : `${directory}/${entry.name}`;
-      if (entry.isFile()) yield path;
-      else if (entry.isDirectory() && depth + 1 < maxDepth) subdirectories.push(path);
+      if (isFile) yield path;
+      else subdirectories.push(path);
     }
     for (let index = subdirectories.length - 1; index >= 0; index--)
-      stack.push({ path: subdirectories[index] as string, depth: depth + 1 });
+      stack.push({ path: subdirectories[index] as string, depth: depth + 1, level });
   }
 }

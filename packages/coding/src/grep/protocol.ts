@@ -46,6 +46,6 @@ export interface FileOutcome {
 export interface SearchResponse {
   readonly id: number;
   readonly outcomes: readonly FileOutcome[];
-  /** Set when the worker could not handle the batch at all. */
+  /** Set when the worker could not handle the batch at all: the message of what it threw. */
   readonly error?: string;
 }

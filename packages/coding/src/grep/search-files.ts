@@ -34,7 +34,10 @@ export interface GrepResult {
   readonly filesSearched: number;
   /** Files skipped because they look binary (a NUL byte in their first 8,000 bytes). */
   readonly binaryFiles: number;
-  /** Files skipped or searched only in part, and directories that could not be listed (at most 50). */
+  /**
+   * Files skipped or searched only in part, directories that could not be listed, ignore files that apply
+   * only in part (at most 50).
+   */
   readonly notes: readonly FileNote[];
 }
 
@@ -46,6 +49,8 @@ export interface SearchOptions {
   readonly glob: string;
   readonly maxMatches: number;
   readonly maxFileBytes: number;
+  /** Skip what git ignores (see `enumerateFiles`; default false). */
+  readonly respectIgnoreFiles?: boolean;
   readonly budget: CallBudget;
 }
 
@@ -59,7 +64,9 @@ async function listFiles(options: SearchOptions, note: (entry: FileNote) => void
     root: options.root,
     pattern: options.glob,
     onError: (directory, error) => note(unlistableNote(directory, error)),
+    onNote: note,
     check: () => options.budget.check(),
+    respectIgnoreFiles: options.respectIgnoreFiles === true,
   })) {
     paths.push(path);
     if ((paths.length & 1023) === 0) options.budget.check();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Server } from 'node:net';
 import { join } from 'node:path';
-import { makeFifo, makeNullDevice, makeSocket } from '../__fixtures__/special-files';
+import { makeFifo, makeSocket, type NullDevice, nullDevice } from '../__fixtures__/special-files';
 import { createTempTree, type TempTree } from '../__fixtures__/temp-tree';
 import { hasProcFd } from '../jail/open-verified';
 import type { SearchRequest } from './protocol';
@@ -9,13 +9,14 @@ import { acquireSearchWorkers, releaseSearchWorkers, SearchWorker } from './sear
 
 let tree: TempTree;
 let server: Server;
+let device: NullDevice;
 
 beforeAll(async () => {
   tree = createTempTree({ 'a.txt': 'one\nneedle two\nthree needle\n', 'dir/b.txt': 'b\n' });
   tree.file('bin.dat', new Uint8Array([110, 101, 101, 100, 108, 101, 0]));
   tree.link('link.txt', 'a.txt');
   makeFifo(join(tree.root, 'fifo'));
-  makeNullDevice(join(tree.root, 'device'));
+  device = nullDevice(tree.root, 'device');
   server = await makeSocket(join(tree.root, 'socket'));
 });
 
@@ -36,7 +37,7 @@ function request(
     maxLineLength: 400,
     maxFileBytes: 1024,
     useProcFd: hasProcFd(),
-    files: files.map((file) => join(tree.root, file)),
+    files: files.map((file) => (file === 'device' ? device.path : join(tree.root, file))),
     ...overrides,
   };
 }

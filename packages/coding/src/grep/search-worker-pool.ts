@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { wrapMessage } from '../errors/wrap-message';
 import type { FileOutcome, SearchRequest, SearchResponse } from './protocol';
 import { searchWorkerMain } from './search-worker';
 
@@ -39,7 +40,7 @@ export class SearchWorker {
       if (pending === undefined) return;
       this.#pending.delete(response.id);
       if (response.error === undefined) pending.resolve(response.outcomes);
-      else pending.reject(new Error(`The search worker failed: ${response.error}`));
+      else pending.reject(new Error(wrapMessage('The search worker failed', response.error)));
     });
     const fail = (error: Error) => {
       this.#failure ??= error;

@@ -156,7 +156,11 @@ export function searchWorkerMain(port: SearchWorkerPort, fs: typeof NodeFs): voi
       });
       port.postMessage({ id: request.id, outcomes });
     } catch (error) {
-      port.postMessage({ id: request.id, outcomes: [], error: String(error) });
+      port.postMessage({
+        id: request.id,
+        outcomes: [],
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   });
 }

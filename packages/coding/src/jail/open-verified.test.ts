@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { makeFifo, makeNullDevice, makeSocket } from '../__fixtures__/special-files';
+import { makeFifo, makeSocket, nullDevice } from '../__fixtures__/special-files';
 import { raceWhileSwapping, startSwapper } from '../__fixtures__/swapper';
 import { createTempTree, type TempTree } from '../__fixtures__/temp-tree';
 import { FileAccessError } from '../errors/file-access-error';
@@ -142,18 +142,21 @@ describe('openVerified', () => {
 
   test('FIFOs, sockets and devices are refused without opening or blocking', async () => {
     const fifo = join(tree.root, 'fifo');
-    const device = join(tree.root, 'null-device');
     makeFifo(fifo);
-    makeNullDevice(device);
+    const device = nullDevice(tree.root, 'null-device');
     const server = await makeSocket(join(tree.root, 'socket'));
     try {
       const jail = createPathJail(tree.root);
-      for (const path of ['fifo', 'null-device', 'socket']) {
+      for (const path of ['fifo', 'socket']) {
         await expect(jail.open(path)).rejects.toMatchObject({ name: 'FileAccessError', code: 'NOT_A_FILE' });
       }
+      await expect(createPathJail(device.root).open(device.name)).rejects.toMatchObject({
+        name: 'FileAccessError',
+        code: 'NOT_A_FILE',
+      });
       // Without the check before the open (a file raced into a FIFO or device), the open does not block
       // and the descriptor is refused.
-      for (const path of [fifo, device]) {
+      for (const path of [fifo, device.path]) {
         await expect(openVerified(path, path, { checkFirst: false })).rejects.toMatchObject({
           code: 'NOT_A_FILE',
         });

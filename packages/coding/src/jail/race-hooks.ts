@@ -13,6 +13,8 @@ export interface RaceHooks {
   beforeListDirectory?: (relativePath: string) => void;
   /** The file walk opened a directory and is about to verify and list it. */
   afterOpenDirectory?: (relativePath: string) => void;
+  /** The file walk checked an ignore file (root-relative path) with `lstat` and is about to open it. */
+  beforeReadIgnoreFile?: (relativePath: string) => void;
   /** `grep` enumerated its files (root-relative) and is about to hand them to the search workers. */
   beforeSearch?: (relativePaths: readonly string[]) => void;
 }

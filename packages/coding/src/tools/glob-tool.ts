@@ -9,6 +9,7 @@ import {
   CODING_TOOL_METADATA,
   CODING_TOOL_TAGS,
   DEFAULTS,
+  includeIgnoredDescription,
   type ResolvedCodingOptions,
   toToolFailure,
 } from './shared';
@@ -22,23 +23,25 @@ export interface GlobResult {
   /** True when more files matched than `maxResults`. */
   readonly truncated: boolean;
   readonly truncatedReason?: 'maxResults';
-  /** Directories that could not be listed (at most 50). */
+  /** Directories that could not be listed, ignore files that apply only in part (at most 50). */
   readonly notes: readonly FileNote[];
 }
 
-const globInput = z.object({
-  pattern: z
-    .string()
-    .min(1)
-    .describe('Glob relative to the repository root, e.g. "src/**/*.ts" or "**/package.json".'),
-  maxResults: z
-    .number()
-    .int()
-    .min(1)
-    .max(DEFAULTS.maxListSize)
-    .optional()
-    .describe(`Most paths to return (default ${DEFAULTS.maxResults}).`),
-});
+const globInput = (includeIgnored: boolean) =>
+  z.object({
+    pattern: z
+      .string()
+      .min(1)
+      .describe('Glob relative to the repository root, e.g. "src/**/*.ts" or "**/package.json".'),
+    maxResults: z
+      .number()
+      .int()
+      .min(1)
+      .max(DEFAULTS.maxListSize)
+      .optional()
+      .describe(`Most paths to return (default ${DEFAULTS.maxResults}).`),
+    includeIgnored: z.boolean().optional().describe(includeIgnoredDescription(includeIgnored)),
+  });
 
 /** Creates the `glob` tool over a jail. */
 export function createGlobTool(jail: PathJail, options: ResolvedCodingOptions) {
@@ -46,11 +49,15 @@ export function createGlobTool(jail: PathJail, options: ResolvedCodingOptions) {
     name: 'glob',
     description:
       'List the regular files under the repository root whose root-relative path matches a glob pattern ' +
-      '(*, **, ?, [abc], {a,b}; dotfiles included, symlinks not followed), sorted by path.',
-    input: globInput,
+      '(*, **, ?, [abc], {a,b}; dotfiles included, symlinks not followed), sorted by path. Like git, skips ' +
+      'ignored files (.gitignore, .ignore, .git/info/exclude) and .git unless includeIgnored is true.',
+    input: globInput(options.includeIgnored),
     tags: CODING_TOOL_TAGS,
     metadata: CODING_TOOL_METADATA,
-    async execute({ pattern, maxResults = DEFAULTS.maxResults }, context): Promise<GlobResult> {
+    async execute(
+      { pattern, maxResults = DEFAULTS.maxResults, includeIgnored = options.includeIgnored },
+      context,
+    ): Promise<GlobResult> {
       const budget = new CallBudget({
         timeoutMs: options.timeoutMs,
         signal: context.signal,
@@ -61,8 +68,17 @@ export function createGlobTool(jail: PathJail, options: ResolvedCodingOptions) {
         const all: string[] = [];
         const notes: FileNote[] = [];
         const onError = (directory: string, error: unknown) => notes.push(unlistableNote(directory, error));
+        const onNote = (note: FileNote) => notes.push(note);
         const check = () => budget.check();
-        for await (const path of enumerateFiles({ root: jail.root, pattern: normalized, onError, check })) {
+        const files = enumerateFiles({
+          root: jail.root,
+          pattern: normalized,
+          onError,
+          onNote,
+          check,
+          respectIgnoreFiles: !includeIgnored,
+        });
+        for await (const path of files) {
           all.push(path);
           if ((all.length & 1023) === 0) budget.check();
         }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Server } from 'node:net';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { makeFifo, makeNullDevice, makeSocket } from '../__fixtures__/special-files';
 import { createTempTree, type TempTree } from '../__fixtures__/temp-tree';
 import { createCodingTools } from '../create-coding-tools';
@@ -30,6 +31,8 @@ beforeAll(async () => {
   tree.link('in-link.ts', 'src/a.ts');
   tree.link('out-dir', '../outside');
   makeFifo(join(tree.root, 'fifo.ts'));
+  // Only root may make a device: as another user the tree simply has none (read-file-tool.test checks
+  // /dev/null then).
   makeNullDevice(join(tree.root, 'device.ts'));
   server = await makeSocket(join(tree.root, 'socket.ts'));
   tools = createCodingTools({ root: tree.root, maxFileBytes: MAX_FILE_BYTES });
@@ -112,10 +115,43 @@ describe('grep', () => {
   });
 
   test('an invalid regular expression or glob fails with a precise error', async () => {
-    expect((await grep({ pattern: '(unclosed' })).error).toMatchObject({
+    const invalid = (await grep({ pattern: '(unclosed' })).error;
+    expect(invalid).toMatchObject({
       code: 'INVALID_ARGUMENTS',
       details: { issues: [{ path: ['pattern'], code: 'invalid_regex' }] },
     });
+    // The engine's own message already starts with "Invalid regular expression": said once, with the
+    // pattern as given (not the internal flags), the same under Bun and Node.
+    expect(invalid?.message).toMatch(/^Invalid regular expression "\(unclosed": [^.].*[^.]\.$/);
+    expect(invalid?.message.match(/Invalid regular expression/gi)).toHaveLength(1);
+    expect(invalid?.message).not.toContain('/gm');
+    // The same for every invalid expression.
+    const invalidPattern = fc
+      .array(fc.constantFrom('(', ')', '[', ']', '{2,1}', '*', '+', '?', '\\', 'a', '(?<n>', '\\k<x>'), {
+        minLength: 1,
+        maxLength: 5,
+      })
+      .map((parts) => parts.join(''))
+      .filter((pattern) => {
+        try {
+          new RegExp(pattern, 'gm');
+          return false;
+        } catch {
+          return true;
+        }
+      });
+    await fc.assert(
+      fc.asyncProperty(invalidPattern, async (pattern) => {
+        const error = (await grep({ pattern })).error;
+        expect(error?.code).toBe('INVALID_ARGUMENTS');
+        expect(error?.message.match(/Invalid regular expression/gi)).toHaveLength(1);
+        expect(error?.message.startsWith(`Invalid regular expression ${JSON.stringify(pattern)}: `)).toBe(
+          true,
+        );
+        expect(error?.message.endsWith('..')).toBe(false);
+      }),
+      { numRuns: 100 },
+    );
     for (const glob of ['../outside/**', '/etc/*', 'src/{..,x}/*', 'C:/x']) {
       expect((await grep({ pattern: 'x', glob })).error).toMatchObject({
         code: 'POLICY_DENIED',

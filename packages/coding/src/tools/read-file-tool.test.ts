@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
-import { makeFifo, makeNullDevice } from '../__fixtures__/special-files';
+import { makeFifo, type NullDevice, nullDevice } from '../__fixtures__/special-files';
 import { createTempTree, type TempTree } from '../__fixtures__/temp-tree';
 import { createCodingTools } from '../create-coding-tools';
 import { PathTraversalError } from '../errors/path-traversal-error';
@@ -8,6 +8,7 @@ import type { ReadFileResult } from '../read/read-window';
 
 let tree: TempTree;
 let tools: ReturnType<typeof createCodingTools>;
+let device: NullDevice;
 const LINES = Array.from({ length: 10 }, (_, index) => `line ${index + 1}`);
 const BIG_LINES = 400_000;
 
@@ -25,7 +26,7 @@ beforeAll(() => {
   tree.link('link.txt', 'ten.txt');
   tree.link('out.txt', '../outside/secret.txt');
   makeFifo(join(tree.root, 'fifo'));
-  makeNullDevice(join(tree.root, 'device'));
+  device = nullDevice(tree.root, 'device');
   tools = createCodingTools({ root: tree.root, maxFileBytes: 4 * 1024 * 1024 });
 });
 
@@ -170,12 +171,20 @@ describe('read-file', () => {
   });
 
   test('missing files, directories, FIFOs and devices fail at once with a clear reason', async () => {
-    const cases = { 'missing.txt': 'NOT_FOUND', '.': 'NOT_A_FILE', fifo: 'NOT_A_FILE', device: 'NOT_A_FILE' };
+    const cases = { 'missing.txt': 'NOT_FOUND', '.': 'NOT_A_FILE', fifo: 'NOT_A_FILE' };
     for (const [path, reason] of Object.entries(cases)) {
       const result = await read({ path });
       expect(result.error).toMatchObject({ code: 'EXECUTION_FAILED', retryable: false, details: { reason } });
       expect(result.error?.message).toContain(JSON.stringify(path));
     }
+    // In the tree when this user may make a device there, else /dev/null in a jail rooted at /dev.
+    const { readFile } = createCodingTools({ root: device.root });
+    const result = await readFile.execute({
+      id: 'call',
+      name: 'read-file',
+      arguments: { path: device.name },
+    });
+    expect(result.error).toMatchObject({ code: 'EXECUTION_FAILED', details: { reason: 'NOT_A_FILE' } });
   });
 
   test('bad arguments are refused by the schema', async () => {

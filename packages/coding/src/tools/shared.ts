@@ -42,6 +42,16 @@ export const DEFAULTS = {
 export interface ResolvedCodingOptions {
   readonly timeoutMs: number;
   readonly maxFileBytes: number;
+  /** Whether `grep` and `glob` list ignored files when a call does not say. */
+  readonly includeIgnored: boolean;
+}
+
+/** The description of the `includeIgnored` argument of `grep` and `glob`. */
+export function includeIgnoredDescription(fallback: boolean): string {
+  return (
+    'Also list files that .gitignore, .ignore or .git/info/exclude ignore (node_modules, build output), and ' +
+    `the .git directory (default ${fallback}).`
+  );
 }
 
 /**
