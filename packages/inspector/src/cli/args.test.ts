@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { parseCli } from './args';
 import { openCommand } from './open-browser';
+import { rerunWithBun } from './rerun-with-bun';
 import { candidates } from './typescript-hooks';
 
 describe('parseCli', () => {
@@ -66,6 +67,11 @@ describe('helpers', () => {
       './tools/add/index.js',
     ]);
     expect(candidates('./add.js')).toEqual(['./add.ts', './add.tsx']);
+  });
+
+  test('only a command Bun launched is run again under Bun', () => {
+    expect(rerunWithBun({})).toBe(false);
+    expect(rerunWithBun({ npm_config_user_agent: 'npm/10.9.2 node/v20.20.2 linux x64' })).toBe(false);
   });
 
   test('the browser opener of each platform', () => {

@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { isToolbox, type Toolbox } from '@armorer/core';
 import { InspectorError } from '../errors/inspector-error';
 
-const TYPESCRIPT = /\.[cm]?tsx?$/;
+/** TypeScript file names. */
+export const TYPESCRIPT = /\.[cm]?tsx?$/;
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -13,7 +14,7 @@ function describe(value: unknown): string {
 }
 
 /** Whether this runtime can import a TypeScript file (Bun always; Node with type stripping). */
-function loadsTypeScript(): boolean {
+export function loadsTypeScript(): boolean {
   if (typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined') return true;
   const features = process.features as { typescript?: unknown };
   return features.typescript === 'strip' || features.typescript === 'transform';

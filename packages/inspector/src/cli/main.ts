@@ -8,8 +8,9 @@ import manifest from '../../package.json' with { type: 'json' };
 import { InspectorError } from '../errors/inspector-error';
 import { startInspector } from '../server/start-inspector';
 import { parseCli, USAGE } from './args';
-import { loadToolbox } from './load-toolbox';
+import { loadsTypeScript, loadToolbox, TYPESCRIPT } from './load-toolbox';
 import { openBrowser } from './open-browser';
+import { rerunWithBun } from './rerun-with-bun';
 import { allowTypeScriptImports } from './typescript-hooks';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -28,7 +29,12 @@ async function main(): Promise<number> {
     say(`armorer-inspector: ${command.message}\n\n${USAGE}`);
     return 2;
   }
-  if (typeof (globalThis as { Bun?: unknown }).Bun === 'undefined') allowTypeScriptImports();
+  if (typeof (globalThis as { Bun?: unknown }).Bun === 'undefined') {
+    if (TYPESCRIPT.test(command.module) && !loadsTypeScript() && rerunWithBun(process.env)) {
+      return new Promise<number>(() => {}); // the Bun process answers and exits for us
+    }
+    allowTypeScriptImports();
+  }
   const toolbox = await loadToolbox(command.module, process.cwd());
   const inspector = await startInspector({
     toolbox,
