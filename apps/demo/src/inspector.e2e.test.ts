@@ -250,6 +250,17 @@ suite('the inspector in Chromium, on the demo toolbox', () => {
     );
   }, 120_000);
 
+  test('shows stream chunks as they arrive', async () => {
+    await selectTool('stream-words');
+    await page.getByLabel('text', { exact: true }).fill('one two three');
+    await page.getByLabel('delayMs', { exact: true }).fill('5');
+    await run();
+    await visible(result().getByText('success', { exact: true }));
+    const stream = region('Stream');
+    await contains(stream, 'three');
+    expect((await text(stream)).match(/"(one|two|three)"/g)).toEqual(['"one"', '"two"', '"three"']);
+  }, 120_000);
+
   test('pauses a call for approval, approves it, and it runs exactly once', async () => {
     await selectTool('add-todo');
     await page.getByLabel('title', { exact: true }).fill('Buy milk');
@@ -294,6 +305,25 @@ suite('the inspector in Chromium, on the demo toolbox', () => {
     expect(await listTodos()).not.toContain('Wire the savings abroad');
   }, 120_000);
 
+  test('issues a grant that lets a matching call skip the queue, then revokes it', async () => {
+    const grants = region('Grants');
+    await grants.getByText('Issue a grant').click();
+    await grants.getByLabel('Grant tool').selectOption('add-todo');
+    await grants.getByLabel('Scope').selectOption('session');
+    await grants.getByRole('button', { name: 'Issue grant' }).click();
+    await contains(grants, '1 active grants');
+    await selectTool('add-todo');
+    await page.getByLabel('title', { exact: true }).fill('Granted without asking');
+    await run();
+    await visible(result().getByText('success', { exact: true }));
+    await grants.getByRole('button', { name: 'Revoke grant for add-todo' }).click();
+    await contains(grants, '0 active grants');
+    await page.getByLabel('title', { exact: true }).fill('Asked again');
+    await run();
+    await visible(result().getByText('action_required', { exact: true }));
+    await shoot('07-grants');
+  }, 120_000);
+
   test('replays a raw provider call: did-you-mean as the model would read it', async () => {
     const replay = region('Replay');
     await replay.getByLabel('Provider', { exact: true }).selectOption('anthropic');
@@ -304,7 +334,7 @@ suite('the inspector in Chromium, on the demo toolbox', () => {
     await contains(replay, 'TOOL_NOT_FOUND');
     await contains(replay.getByLabel('What the model receives'), 'convert-units');
     await contains(replay.getByLabel('What the model receives'), '"is_error": true');
-    await shoot('07-replay');
+    await shoot('08-replay');
   }, 120_000);
 
   test('refuses requests without the token, from another site, or for another host', async () => {
@@ -377,6 +407,6 @@ suite('the inspector in Chromium, on the demo toolbox', () => {
     });
     expect(rebinding).toBe(403);
     expect(await listTodos()).toBe(before);
-    await shoot('08-after-refusals');
+    await shoot('09-after-refusals');
   }, 120_000);
 });

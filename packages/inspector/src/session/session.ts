@@ -73,7 +73,11 @@ export class InspectorSession {
     this.#stopEvents = followEvents(
       toolbox,
       (event) => this.#broadcaster.send({ kind: 'event', event }),
-      (result, executionId) => this.#approvals.record(result, this.#contextOf(executionId)),
+      (result, executionId) => {
+        // Only a paused call needs its request context read back (to resume it later).
+        if (result.outcome === 'action_required')
+          this.#approvals.record(result, this.#contextOf(executionId));
+      },
     );
   }
 
