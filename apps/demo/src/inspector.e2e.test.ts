@@ -19,9 +19,9 @@ import { type Browser, chromium, type Locator, type Page } from 'playwright-core
 import { z } from 'zod';
 import createInspectorToolbox from './toolbox';
 
-const executablePath = process.env['ARMORER_CHROMIUM'] ?? '/usr/bin/chromium';
+const executablePath = process.env.ARMORER_CHROMIUM ?? '/usr/bin/chromium';
 const hasChromium = existsSync(executablePath);
-if (!hasChromium && process.env['CI']) {
+if (!hasChromium && process.env.CI) {
   throw new Error(`no Chromium at ${executablePath}: CI installs it (apt-get install chromium)`);
 }
 if (!hasChromium) {

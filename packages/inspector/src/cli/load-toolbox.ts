@@ -48,7 +48,7 @@ export async function loadToolbox(file: string, cwd: string): Promise<Toolbox> {
       cause: error,
     });
   }
-  let exported = namespace['default'];
+  let exported = namespace.default;
   // CommonJS compiled from ESM: `exports.default = ...` arrives as `{ default: { default: ... } }`.
   if (!isToolbox(exported) && typeof exported === 'object' && exported !== null && 'default' in exported) {
     exported = (exported as { default: unknown }).default;

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
  * same standard streams, and end with its exit code. Returns false when that does not apply.
  */
 export function rerunWithBun(env: Readonly<Record<string, string | undefined>>): boolean {
-  if (!(env['npm_config_user_agent'] ?? '').startsWith('bun/')) return false;
+  if (!(env.npm_config_user_agent ?? '').startsWith('bun/')) return false;
   const script = process.argv[1];
   if (script === undefined) return false;
   const child = spawn('bun', [script, ...process.argv.slice(2)], { stdio: 'inherit' });

@@ -44,16 +44,16 @@ export function createGrantsView(requestContext: () => unknown): GrantsView {
 
   const prefill = () => {
     const context = requestContext() as Record<string, unknown> | null;
-    const authority = (context?.['authority'] ?? {}) as Record<string, unknown>;
+    const authority = (context?.authority ?? {}) as Record<string, unknown>;
     const set = (field: { control: HTMLInputElement }, value: unknown) => {
       if (field.control.value === '' && typeof value === 'string') field.control.value = value;
     };
-    set(fields.principalId, authority['principalId']);
-    set(fields.tenantId, authority['tenantId']);
-    set(fields.ownerId, authority['ownerId']);
-    set(fields.agentId, context?.['agentId']);
-    set(fields.runId, context?.['runId']);
-    set(fields.sessionId, context?.['sessionId']);
+    set(fields.principalId, authority.principalId);
+    set(fields.tenantId, authority.tenantId);
+    set(fields.ownerId, authority.ownerId);
+    set(fields.agentId, context?.agentId);
+    set(fields.runId, context?.runId);
+    set(fields.sessionId, context?.sessionId);
   };
 
   const render = (answer: GrantsAnswer) => {

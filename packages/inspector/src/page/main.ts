@@ -90,7 +90,7 @@ async function start(): Promise<void> {
   grants.tools(names);
   void grants.load();
   performance.mark('inspector-ready');
-  document.body.dataset['ready'] = 'true';
+  document.body.dataset.ready = 'true';
 }
 
 void start();

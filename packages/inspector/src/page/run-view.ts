@@ -13,29 +13,27 @@ function eventSummary(event: EventView): string {
   if (detail === null || typeof detail !== 'object' || Array.isArray(detail)) return '';
   switch (event.type) {
     case 'progress':
-      return [detail['percent'] === undefined ? '' : `${detail['percent']}%`, detail['message'] ?? '']
+      return [detail.percent === undefined ? '' : `${detail.percent}%`, detail.message ?? '']
         .filter((part) => part !== '')
         .join(' ');
     case 'stream-chunk':
-      return `#${String(detail['index'])}: ${pretty(detail['chunk'])}`;
+      return `#${String(detail.index)}: ${pretty(detail.chunk)}`;
     case 'not-found':
-      return `did you mean: ${pretty(detail['suggestions'])}`;
+      return `did you mean: ${pretty(detail.suggestions)}`;
     case 'settled':
     case 'complete': {
-      const result = detail['result'] as Record<string, PreviewJson> | undefined;
-      return typeof result === 'object' && result !== null ? String(result['outcome'] ?? '') : '';
+      const result = detail.result as Record<string, PreviewJson> | undefined;
+      return typeof result === 'object' && result !== null ? String(result.outcome ?? '') : '';
     }
     case 'execute-success':
     case 'execute-error':
-      return formatMs(typeof detail['durationMs'] === 'number' ? detail['durationMs'] : undefined);
+      return formatMs(typeof detail.durationMs === 'number' ? detail.durationMs : undefined);
     case 'validate-error':
     case 'policy-denied':
     case 'error':
     case 'cancelled': {
-      const error = detail['error'] as Record<string, PreviewJson> | undefined;
-      return typeof error === 'object' && error !== null
-        ? `${error['code'] ?? ''} ${error['message'] ?? ''}`
-        : '';
+      const error = detail.error as Record<string, PreviewJson> | undefined;
+      return typeof error === 'object' && error !== null ? `${error.code ?? ''} ${error.message ?? ''}` : '';
     }
     default:
       return '';
@@ -90,7 +88,7 @@ export function createRunView(): RunView {
       callId = id;
       count = 0;
       fill(outcome, `running ${label}…`);
-      outcome.dataset['outcome'] = 'running';
+      outcome.dataset.outcome = 'running';
       fill(resultBody);
       fill(events);
       fill(chunks);
@@ -101,7 +99,7 @@ export function createRunView(): RunView {
     },
     result(view) {
       callId = view.callId;
-      outcome.dataset['outcome'] = view.outcome;
+      outcome.dataset.outcome = view.outcome;
       fill(outcome, h('strong', { class: `badge ${view.outcome}` }, view.outcome), ` ${view.toolName}`);
       fill(
         resultBody,
@@ -128,7 +126,7 @@ export function createRunView(): RunView {
       );
     },
     failed(message) {
-      outcome.dataset['outcome'] = 'failed';
+      outcome.dataset.outcome = 'failed';
       fill(outcome, h('strong', { class: 'badge error' }, 'not run'));
       fill(resultBody, h('p', { class: 'error' }, message));
     },
@@ -138,7 +136,7 @@ export function createRunView(): RunView {
         const detail = event.detail as Record<string, PreviewJson> | null;
         const percent =
           detail !== null && typeof detail === 'object' && !Array.isArray(detail)
-            ? detail['percent']
+            ? detail.percent
             : undefined;
         progress.hidden = false;
         if (typeof percent === 'number') progress.value = Math.max(0, Math.min(100, percent));
@@ -147,7 +145,7 @@ export function createRunView(): RunView {
       if (event.type === 'stream-chunk') {
         stream.hidden = false;
         const detail = event.detail as Record<string, PreviewJson>;
-        chunks.append(`${pretty(detail['chunk'])}\n`);
+        chunks.append(`${pretty(detail.chunk)}\n`);
       }
       if (count >= MAX_EVENTS) return;
       count++;

@@ -4,8 +4,7 @@
  * express (unions, maps). Every field is labelled by its property name.
  */
 import { type Child, h, uid } from './dom';
-
-type Schema = Readonly<Record<string, unknown>>;
+import { isSchema, resolve, type Schema, unwrapNullable } from './json-schema';
 
 /** Left out of the arguments (an empty optional field). */
 export const OMIT: unique symbol = Symbol('omit');
@@ -22,44 +21,8 @@ interface Context {
   readonly depth: number;
 }
 
-function isSchema(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Follows a local `$ref` (`#/$defs/x`); anything else stays as it is. */
-function resolve(schema: Schema, root: Schema): Schema {
-  let current = schema;
-  for (let hops = 0; hops < 8 && typeof current['$ref'] === 'string'; hops++) {
-    const path = (current['$ref'] as string).replace(/^#\/?/, '').split('/').filter(Boolean);
-    let target: unknown = root;
-    for (const part of path)
-      target = isSchema(target) ? target[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-    if (!isSchema(target)) return current;
-    current = target;
-  }
-  return current;
-}
-
-/** `T | null` (as `anyOf`, `oneOf` or a type list): the `T`, and whether null is allowed. */
-function unwrapNullable(schema: Schema): { schema: Schema; nullable: boolean } {
-  for (const key of ['anyOf', 'oneOf'] as const) {
-    const options = schema[key];
-    if (Array.isArray(options) && options.length === 2) {
-      const nonNull = options.filter((option) => !(isSchema(option) && option['type'] === 'null'));
-      if (nonNull.length === 1 && isSchema(nonNull[0])) {
-        return { schema: { ...schema, [key]: undefined, ...nonNull[0] }, nullable: true };
-      }
-    }
-  }
-  const type = schema['type'];
-  if (Array.isArray(type) && type.length === 2 && type.includes('null')) {
-    return { schema: { ...schema, type: type.find((item) => item !== 'null') }, nullable: true };
-  }
-  return { schema, nullable: false };
-}
-
 function describedBy(schema: Schema): { id: string | undefined; node: Child } {
-  const description = schema['description'];
+  const description = schema.description;
   if (typeof description !== 'string' || description === '') return { id: undefined, node: null };
   const id = uid('desc');
   return { id, node: h('small', { id, class: 'hint' }, description) };
@@ -144,13 +107,9 @@ function scalarField(
   context: Context,
 ): Field {
   const hint = describedBy(schema);
-  const options = Array.isArray(schema['enum'])
-    ? schema['enum']
-    : 'const' in schema
-      ? [schema['const']]
-      : undefined;
+  const options = Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined;
   if (options !== undefined) return enumField(name, options, value, required, hint, context);
-  const type = schema['type'];
+  const type = schema.type;
   const id = uid('field');
   const common = { id, 'aria-required': required ? 'true' : undefined, 'aria-describedby': hint.id };
   if (type === 'boolean') {
@@ -178,8 +137,8 @@ function scalarField(
       read: () => (input.value === '' ? (nullable && required ? null : OMIT) : Number(input.value)),
     };
   }
-  const maxLength = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : undefined;
-  const format = schema['format'];
+  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
+  const format = schema.format;
   const long = maxLength === undefined || maxLength > 120;
   const control =
     long && format === undefined
@@ -209,7 +168,7 @@ function arrayField(
   required: boolean,
   context: Context,
 ): Field {
-  const itemSchema = isSchema(schema['items']) ? schema['items'] : {};
+  const itemSchema = isSchema(schema.items) ? schema.items : {};
   const list = h('div', { class: 'items' });
   const items: Field[] = [];
   const hint = describedBy(schema);
@@ -286,8 +245,8 @@ function objectField(
   required: boolean,
   context: Context,
 ): Field {
-  const properties = isSchema(schema['properties']) ? schema['properties'] : {};
-  const requiredNames = new Set(Array.isArray(schema['required']) ? (schema['required'] as string[]) : []);
+  const properties = isSchema(schema.properties) ? schema.properties : {};
+  const requiredNames = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const current = isSchema(value) ? value : {};
   const fields = Object.entries(properties)
     .filter((entry): entry is [string, Schema] => isSchema(entry[1]))
@@ -331,21 +290,20 @@ function objectField(
 
 function fieldFor(name: string, raw: Schema, value: unknown, required: boolean, context: Context): Field {
   const { schema, nullable } = unwrapNullable(resolve(raw, context.root));
-  const initial = value === undefined ? schema['default'] : value;
-  const type = schema['type'];
+  const initial = value === undefined ? schema.default : value;
+  const type = schema.type;
   if (context.depth > 8) return jsonField(name, schema, initial, required, context);
   if (
     type === 'object' &&
-    isSchema(schema['properties']) &&
-    schema['additionalProperties'] !== true &&
-    !isSchema(schema['additionalProperties'])
+    isSchema(schema.properties) &&
+    schema.additionalProperties !== true &&
+    !isSchema(schema.additionalProperties)
   ) {
     return objectField(name, schema, initial, required, context);
   }
-  if (type === 'array' && isSchema(schema['items']))
-    return arrayField(name, schema, initial, required, context);
+  if (type === 'array' && isSchema(schema.items)) return arrayField(name, schema, initial, required, context);
   if (
-    Array.isArray(schema['enum']) ||
+    Array.isArray(schema.enum) ||
     'const' in schema ||
     type === 'string' ||
     type === 'number' ||

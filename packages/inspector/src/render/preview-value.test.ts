@@ -34,7 +34,7 @@ describe('previewValue', () => {
 
   test('values JSON cannot hold are described', () => {
     const cyclic: Record<string, unknown> = { name: 'loop' };
-    cyclic['self'] = cyclic;
+    cyclic.self = cyclic;
     expect(previewValue(cyclic)).toEqual({ name: 'loop', self: '[Circular]' });
     expect(previewValue(10n)).toBe('10n');
     expect(previewValue(Number.NaN)).toBe('NaN');
@@ -46,7 +46,7 @@ describe('previewValue', () => {
     expect(previewValue({ a: undefined, b: 1 })).toEqual({ b: 1 });
     const proto = previewValue(JSON.parse('{"__proto__": {"polluted": true}}')) as Record<string, unknown>;
     expect(Object.keys(proto)).toEqual(['__proto__']);
-    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   test('hostile objects: throwing getters and Proxies never throw out', () => {

@@ -70,7 +70,7 @@ export function requestContextField(body: Record<string, unknown>): RequestConte
 
 /** The arguments of a call: the page's JSON text as it is, or an object. */
 export function argumentsField(body: Record<string, unknown>): string | Readonly<Record<string, unknown>> {
-  const value = body['arguments'];
+  const value = body.arguments;
   if (value === undefined || value === null) return {};
   if (typeof value === 'string') return value;
   return optionalObject(body, 'arguments') ?? {};

@@ -82,5 +82,5 @@ export const ROUTES: Readonly<Record<string, Route>> = {
   '/api/approvals/deny': post((session, body) => session.deny(stringField(body, 'id', 200))),
   '/api/grants': get((session) => listGrants(session.toolbox)),
   '/api/grants/issue': post((session, body) => issueGrant(session.toolbox, body)),
-  '/api/grants/revoke': post((session, body) => revokeGrant(session.toolbox, body['id'])),
+  '/api/grants/revoke': post((session, body) => revokeGrant(session.toolbox, body.id)),
 };

@@ -116,9 +116,8 @@ describe('startInspector', () => {
         fc.string({ maxLength: 60 }),
         async (method, path, origin, bearer) => {
           const headers: Record<string, string> = { 'content-type': 'application/json' };
-          if (origin !== undefined) headers['origin'] = origin;
-          if (bearer !== token && /^[\x21-\x7e]*$/.test(bearer))
-            headers['authorization'] = `Bearer ${bearer}`;
+          if (origin !== undefined) headers.origin = origin;
+          if (bearer !== token && /^[\x21-\x7e]*$/.test(bearer)) headers.authorization = `Bearer ${bearer}`;
           const hasBody = method !== 'GET';
           const answer = await api(path, {
             method,

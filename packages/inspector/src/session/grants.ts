@@ -46,14 +46,14 @@ function optionalString(value: unknown): string | undefined {
  * given in minutes from now. Anything else is for `toolbox.issueGrant` to refuse with its own message.
  */
 export function grantRequestOf(body: Record<string, unknown>, now: number): GrantRequest | string {
-  const principalId = optionalString(body['principalId']);
-  const toolName = optionalString(body['toolName']);
+  const principalId = optionalString(body.principalId);
+  const toolName = optionalString(body.toolName);
   if (principalId === undefined) return 'A grant needs a principal.';
   if (toolName === undefined) return 'A grant needs a tool.';
-  const scope = body['scope'];
+  const scope = body.scope;
   if (!SCOPES.includes(scope as GrantScope)) return 'The scope must be principal, run or session.';
-  const minutes = Number(body['expiresInMinutes']);
-  const maxUses = Number(body['maxUses']);
+  const minutes = Number(body.expiresInMinutes);
+  const maxUses = Number(body.maxUses);
   if (!Number.isFinite(minutes) || minutes <= 0) return 'Expires in: a number of minutes above 0.';
   if (!Number.isSafeInteger(maxUses) || maxUses < 1) return 'Max uses: a whole number from 1.';
   const request: { -readonly [K in keyof GrantRequest]: GrantRequest[K] } = {

@@ -30,17 +30,17 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function responsesAsChatCalls(value: unknown): unknown[] {
   const items = Array.isArray(value)
     ? value
-    : isObject(value) && Array.isArray(value['output'])
-      ? value['output']
+    : isObject(value) && Array.isArray(value.output)
+      ? value.output
       : [value];
   const calls: unknown[] = [];
   for (const item of items) {
-    if (!isObject(item) || item['type'] !== 'function_call') continue;
-    const id = typeof item['call_id'] === 'string' ? item['call_id'] : item['id'];
+    if (!isObject(item) || item.type !== 'function_call') continue;
+    const id = typeof item.call_id === 'string' ? item.call_id : item.id;
     calls.push({
       ...(typeof id === 'string' ? { id } : {}),
       type: 'function',
-      function: { name: item['name'], arguments: item['arguments'] },
+      function: { name: item.name, arguments: item.arguments },
     });
   }
   return calls;
@@ -67,7 +67,7 @@ function parseCalls(
     case 'openai-responses':
       return parseOpenAIToolCalls(responsesAsChatCalls(value) as never, { tools: toolbox, ...strictOption });
     case 'anthropic':
-      return parseAnthropicToolCalls(listOf(value, (item) => item['type'] === 'tool_use') as never, {
+      return parseAnthropicToolCalls(listOf(value, (item) => item.type === 'tool_use') as never, {
         tools: toolbox,
       });
     case 'gemini':

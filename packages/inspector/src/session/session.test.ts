@@ -203,6 +203,25 @@ describe('InspectorSession', () => {
     session.close();
   });
 
+  test('cancel asks the running call to stop; it ends cancelled', async () => {
+    const fixture = fixtureToolbox();
+    const session = new InspectorSession(fixture.toolbox);
+    const stream = await collect(session);
+    const running = session.run({
+      name: 'build-report',
+      arguments: { quarter: 'Q1' },
+      requestContext: undefined,
+      callId: 'r-1',
+    });
+    await until(() => stream.events().some((event) => event.callId === 'r-1' && event.type === 'progress'));
+    expect(session.cancel('r-1')).toBe(1);
+    expect((await running).outcome).toBe('cancelled');
+    expect(session.cancel('r-1')).toBe(0);
+    fixture.finishReport();
+    await stream.stop();
+    session.close();
+  });
+
   test('close removes every listener the session added to the toolbox', async () => {
     const fixture = fixtureToolbox();
     const session = new InspectorSession(fixture.toolbox);

@@ -58,12 +58,12 @@ describe('the tool detail', () => {
     ]);
     const byProvider = Object.fromEntries((detail?.declarations ?? []).map((view) => [view.provider, view]));
     expect(byProvider['openai-strict']?.declaration).toMatchObject({ function: { strict: true } });
-    expect(byProvider['anthropic']?.declaration).toMatchObject({
+    expect(byProvider.anthropic?.declaration).toMatchObject({
       name: 'lookup-order',
       input_schema: { type: 'object' },
     });
     // The optional field becomes required-and-nullable in strict mode: the adapter says so, or keeps it.
-    const geminiWarnings = byProvider['gemini']?.warnings ?? [];
+    const geminiWarnings = byProvider.gemini?.warnings ?? [];
     expect(Array.isArray(geminiWarnings)).toBe(true);
     expect(detail?.inputSchema).toMatchObject({ type: 'object', required: ['orderId'] });
     expect(await session.tool('nope')).toBeUndefined();
@@ -85,9 +85,9 @@ describe('the tool detail', () => {
         view.warnings.map((warning) => warning.code),
       ]),
     );
-    expect(codes['gemini']).toContain('UNSUPPORTED_KEYWORD');
+    expect(codes.gemini).toContain('UNSUPPORTED_KEYWORD');
     expect(codes['openai-strict']).toContain('RELAXED_KEYWORD');
-    expect(codes['anthropic']).toEqual([]);
+    expect(codes.anthropic).toEqual([]);
     session.close();
   });
 });
