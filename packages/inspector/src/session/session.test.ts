@@ -164,6 +164,27 @@ describe('InspectorSession', () => {
     session.close();
   });
 
+  test('arguments waiting for approval are shown with invisible characters escaped, and edit back exactly', async () => {
+    const fixture = fixtureToolbox();
+    const session = new InspectorSession(fixture.toolbox, FIXTURE_CONTEXT);
+    const subject = `Invoice\u202Efdp.exe ${'x'.repeat(5_000)}`;
+    const paused = await session.run({
+      name: 'send-email',
+      arguments: { to: 'bob@example.com', subject },
+      requestContext: FIXTURE_CONTEXT,
+      callId: 'mail-hostile',
+    });
+    const [view] = session.state().approvals;
+    const shown = (view?.arguments as { subject: string }).subject;
+    expect(shown.startsWith('Invoice\\u{202e}fdp.exe')).toBe(true);
+    expect(shown).toContain('more characters');
+    expect(view?.argumentsJson).toContain('\\u202e');
+    expect(JSON.parse(view?.argumentsJson ?? '{}').subject).toBe(subject);
+    expect((await session.approve(paused.approvalId as string)).state).toBe('approved');
+    expect(fixture.sent[0]?.subject).toBe(subject);
+    session.close();
+  });
+
   test('deny revokes the binding: the call never runs and cannot be resumed later', async () => {
     const fixture = fixtureToolbox();
     const session = new InspectorSession(fixture.toolbox, FIXTURE_CONTEXT);

@@ -6,6 +6,10 @@ import { previewValue } from '../render/preview-value';
 /** The longest search the page sends (the query package refuses longer ones with its own limit). */
 export const MAX_SEARCH_LENGTH = 1_000;
 
+function shownText(value: unknown, maxString: number): string {
+  return previewValue(String(value ?? ''), { maxString }) as string;
+}
+
 function flag(value: unknown): boolean {
   return value === true;
 }
@@ -17,8 +21,10 @@ export function toolView(tool: AnyTool, available: boolean, match?: ToolMatch): 
   const risk = configuration.risk;
   const view: { -readonly [K in keyof ToolView]: ToolView[K] } = {
     name: String(tool.name),
-    description: String(configuration.description ?? ''),
-    tags: [...(configuration.tags ?? [])].map(String),
+    // Descriptions and tags can come from elsewhere (tools imported from an MCP server or an OpenAPI
+    // document): shown like any other outside text.
+    description: shownText(configuration.description, 4_000),
+    tags: [...(configuration.tags ?? [])].map((tag) => shownText(tag, 200)),
     flags: {
       readOnly: flag(metadata?.readOnly),
       mutates: flag(metadata?.mutates),
