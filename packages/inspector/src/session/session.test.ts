@@ -174,12 +174,13 @@ describe('InspectorSession', () => {
       requestContext: FIXTURE_CONTEXT,
       callId: 'mail-hostile',
     });
-    const [view] = session.state().approvals;
-    const shown = (view?.arguments as { subject: string }).subject;
+    const view = session.state().approvals[0];
+    if (view === undefined) throw new Error('the paused call is not queued');
+    const shown = (view.arguments as { subject: string }).subject;
     expect(shown.startsWith('Invoice\\u{202e}fdp.exe')).toBe(true);
     expect(shown).toContain('more characters');
-    expect(view?.argumentsJson).toContain('\\u202e');
-    expect(JSON.parse(view?.argumentsJson ?? '{}').subject).toBe(subject);
+    expect(view.argumentsJson).toContain('\\u202e');
+    expect(JSON.parse(view.argumentsJson ?? '{}').subject).toBe(subject);
     expect((await session.approve(paused.approvalId as string)).state).toBe('approved');
     expect(fixture.sent[0]?.subject).toBe(subject);
     session.close();
