@@ -2,7 +2,7 @@ import { createToolbox, type ToolPolicy } from '@armorer/core';
 import { convertUnits } from './tools/convert-units';
 import { streamWords } from './tools/stream-words';
 import { textStatistics } from './tools/text-stats';
-import { type DemoContext, registerTodoTools, type TodoStore } from './tools/todos';
+import { type DemoContext, registerTodoTools, TodoStore } from './tools/todos';
 
 const SECRET = /\b(password|passwd|secret|api[-_ ]?key|token)\b/i;
 
@@ -37,4 +37,23 @@ export function createReadOnlyToolbox(toolbox: ReturnType<typeof createDemoToolb
     policy: noSecretsPolicy,
     readOnly: true,
   });
+}
+
+// A demo secret; a real host reads it from its secret store (for example ARMORER_APPROVAL_SECRET).
+const INSPECTOR_APPROVAL_SECRET = 'demo-inspector-secret-change-me-0123456789';
+
+/**
+ * The toolbox the inspector loads (`bunx armorer-inspector apps/demo/src/toolbox.ts`): the demo tools with
+ * a fresh todo store, the credential policy, and approvals on, so the mutating todo tools pause for a
+ * person and the page's approvals queue and grants have something to do.
+ */
+export default function createInspectorToolbox() {
+  const toolbox = createToolbox([convertUnits, textStatistics, streamWords], {
+    context: { user: 'ada', timeZone: 'Europe/London' },
+    policy: noSecretsPolicy,
+    approvalSecret: INSPECTOR_APPROVAL_SECRET,
+    approvalPolicy: { mode: 'risky' },
+  });
+  registerTodoTools(toolbox, new TodoStore());
+  return toolbox;
 }

@@ -1,0 +1,6 @@
+/**
+ * armorer/inspector: re-exports `@armorer/inspector` (server-only).
+ *
+ * @module
+ */
+export * from '@armorer/inspector';

@@ -1,0 +1,2 @@
+/** A module whose default export is not a toolbox. */
+export default { tools: [] };

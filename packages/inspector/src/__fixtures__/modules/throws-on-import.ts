@@ -1,0 +1,4 @@
+/** A module that fails while loading. */
+throw new Error('the database is down');
+
+export {};

@@ -1,0 +1,4 @@
+import { fixtureToolbox } from '../toolbox';
+
+/** A module whose default export is a toolbox. */
+export default fixtureToolbox().toolbox;
