@@ -1,5 +1,12 @@
-import { type GrantMatchRequest, matchGrant, type ReusableApprovalGrant } from '@armorer/approval';
+import {
+  type GrantMatchRequest,
+  type GrantStateStore,
+  matchGrant,
+  type ReusableApprovalGrant,
+} from '@armorer/approval';
 import type { CallState } from '../execution/call-state';
+import type { Registration } from '../execution/registration';
+import type { RequestContext } from '../policy/request-context';
 
 /**
  * Looks for a reusable grant that authorizes this call in place of a person. A grant that fails any
@@ -7,21 +14,65 @@ import type { CallState } from '../execution/call-state';
  * and fires `grant.used`. Store failures also count as "no grant": the call then asks as usual.
  */
 export async function authorizeWithGrant(state: CallState): Promise<boolean> {
-  const runtime = state.reg.owner.approval;
+  const found = await grantCandidates(state.reg, state.requestContext, state.params);
+  if (found === undefined) return false;
+  for (const grant of found.matching) {
+    if (state.interrupted !== undefined) return false;
+    let usesRemaining: number | undefined;
+    try {
+      usesRemaining = (await found.grants.decrementUse(grant.id))?.usesRemaining;
+    } catch {
+      continue;
+    }
+    if (typeof usesRemaining !== 'number') continue;
+    emitGrantUsed(state, grant.id, found.principalId, usesRemaining);
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a grant would authorize the call, without taking a use: what `previewToolCall` answers. A grant
+ * whose uses are spent does not count.
+ */
+export async function wouldAuthorizeWithGrant(
+  reg: Registration,
+  requestContext: RequestContext | undefined,
+  params: Record<string, unknown>,
+): Promise<boolean> {
+  const found = await grantCandidates(reg, requestContext, params);
+  return (
+    found?.matching.some((grant) => typeof grant.usesRemaining === 'number' && grant.usesRemaining > 0) ===
+    true
+  );
+}
+
+interface GrantCandidates {
+  readonly grants: GrantStateStore;
+  readonly principalId: string;
+  /** Verified grants that match the call, in the store's order. */
+  readonly matching: readonly ReusableApprovalGrant[];
+}
+
+async function grantCandidates(
+  reg: Registration,
+  context: RequestContext | undefined,
+  params: Record<string, unknown>,
+): Promise<GrantCandidates | undefined> {
+  const runtime = reg.owner.approval;
   const grants = runtime?.grants;
-  if (runtime === undefined || grants === undefined || !runtime.signs) return false;
-  const context = state.requestContext;
+  if (runtime === undefined || grants === undefined || !runtime.signs) return undefined;
   const authority = context?.authority;
   const principalId = authority?.principalId;
-  if (typeof principalId !== 'string') return false;
-  const toolName = state.reg.config.name;
+  if (typeof principalId !== 'string') return undefined;
+  const toolName = reg.config.name;
   let candidates: readonly ReusableApprovalGrant[];
   try {
     candidates = await grants.list({ principalId, toolName });
   } catch {
-    return false;
+    return undefined;
   }
-  if (!Array.isArray(candidates) || candidates.length === 0) return false;
+  if (!Array.isArray(candidates) || candidates.length === 0) return undefined;
   const tenantId = authority?.tenantId;
   const ownerId = authority?.ownerId;
   const agentId = context?.agentId;
@@ -29,11 +80,11 @@ export async function authorizeWithGrant(state: CallState): Promise<boolean> {
   const sessionId = context?.sessionId;
   // A fact that is set but not a string matches no grant: read as unset, it would match a grant issued
   // without it (a grant with no tenant authorizing tenant 7).
-  if (!(unsetOrText(tenantId) && unsetOrText(ownerId) && unsetOrText(agentId))) return false;
-  if (!(unsetOrText(runId) && unsetOrText(sessionId))) return false;
+  if (!(unsetOrText(tenantId) && unsetOrText(ownerId) && unsetOrText(agentId))) return undefined;
+  if (!(unsetOrText(runId) && unsetOrText(sessionId))) return undefined;
   const request: GrantMatchRequest = {
     toolName,
-    arguments: state.params,
+    arguments: params,
     principalId,
     tenantId: tenantId ?? undefined,
     ownerId: ownerId ?? undefined,
@@ -43,20 +94,14 @@ export async function authorizeWithGrant(state: CallState): Promise<boolean> {
     policyRevision: runtime.grantPolicyRevision,
     now: runtime.now(),
   };
-  for (const grant of candidates) {
-    if (state.interrupted !== undefined) return false;
-    let usesRemaining: number | undefined;
+  const matching = candidates.filter((grant) => {
     try {
-      if (!runtime.grantVerifies(grant) || matchGrant(grant, request) !== undefined) continue;
-      usesRemaining = (await grants.decrementUse(grant.id))?.usesRemaining;
+      return runtime.grantVerifies(grant) && matchGrant(grant, request) === undefined;
     } catch {
-      continue;
+      return false;
     }
-    if (typeof usesRemaining !== 'number') continue;
-    emitGrantUsed(state, grant.id, principalId, usesRemaining);
-    return true;
-  }
-  return false;
+  });
+  return { grants, principalId, matching };
 }
 
 function unsetOrText(value: unknown): value is string | undefined | null {

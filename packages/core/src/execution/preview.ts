@@ -1,10 +1,13 @@
+import { missingCapabilityOf } from '../approval/capability-check';
 import type { ToolError } from '../errors/tool-error';
+import { approvalStop } from '../policy/approval-stops';
 import { runPolicyStage } from '../policy/evaluate';
 import { narrowCapabilities } from '../policy/narrow-capabilities';
+import type { RequestContext } from '../policy/request-context';
 import { freezeRequestContext } from '../policy/request-context';
 import type { PolicyContext } from '../policy/types';
 import { ArgumentsFailure, parseArguments } from './arguments';
-import { argumentsError, metadataDenied, validationError } from './failures';
+import { argumentsError, capabilityDenied, metadataDenied, validationError } from './failures';
 import { nextExecutionId } from './ids';
 import type { Registration } from './registration';
 import { isAvailable, parseAsyncOrFail, type SafeParseResult } from './run-steps';
@@ -30,7 +33,8 @@ const ALLOW: ToolCallPreview = Object.freeze({ status: 'allow' });
 
 /**
  * Runs the stages before the implementation (availability, arguments, validation, metadata enforcement,
- * `beforeExecute` policy) without executing, admitting or emitting anything. Policy hooks do run, so a
+ * `beforeExecute` policy, the approval policy and grants) without executing, admitting or emitting
+ * anything, and without taking a grant's use. Policy hooks do run, so a
  * hook with side effects sees the call twice when the call is then executed.
  */
 export async function previewRegisteredCall(
@@ -60,15 +64,16 @@ export async function previewRegisteredCall(
   if (reg.metadataDenial !== undefined) {
     return { status: 'deny', error: metadataDenied(config.name, reg.metadataDenial) };
   }
-  if (!reg.hasBeforeExecute) return ALLOW;
   const requestContext =
     options?.requestContext === undefined ? undefined : freezeRequestContext(options.requestContext);
+  const params = parsed.data as Record<string, unknown>;
+  if (!reg.hasBeforeExecute) return previewApprovalGate(reg, requestContext, params);
   let context: PolicyContext = {
     toolName: config.name,
     callId,
     executionId: nextExecutionId(),
     ownerId: options?.ownerId ?? requestContext?.authority?.ownerId,
-    params: parsed.data as Record<string, unknown>,
+    params,
     call,
     description: config.description,
     tags: config.tags,
@@ -89,5 +94,28 @@ export async function previewRegisteredCall(
     context,
     narrow,
   );
-  return stop === undefined ? ALLOW : { status: stop.status, error: stop.error };
+  if (stop !== undefined) return { status: stop.status, error: stop.error };
+  return previewApprovalGate(reg, context.requestContext, params);
+}
+
+/**
+ * The approval policy's two axes, as `execute` applies them after the hooks: a required capability the
+ * authority lacks denies; a tool the policy asks about pauses unless a grant would authorize the call (a
+ * grant's use is not taken by a preview).
+ */
+async function previewApprovalGate(
+  reg: Registration,
+  requestContext: RequestContext | undefined,
+  params: Record<string, unknown>,
+): Promise<ToolCallPreview> {
+  const gate = reg.approvalGate;
+  if (gate === undefined) return ALLOW;
+  const name = reg.config.name;
+  const missing = missingCapabilityOf(gate, requestContext);
+  if (missing !== undefined) return { status: 'deny', error: capabilityDenied(name, missing) };
+  if (gate.ask !== true) return ALLOW;
+  const { wouldAuthorizeWithGrant } = await import('../approval/authorize-with-grant');
+  if (await wouldAuthorizeWithGrant(reg, requestContext, params)) return ALLOW;
+  const stop = approvalStop(name, gate.reason);
+  return { status: stop.status, error: stop.error };
 }

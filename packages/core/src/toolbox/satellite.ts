@@ -95,9 +95,10 @@ export function observeToolbox<TToken>(toolbox: unknown, observer: ExecutionObse
 
 /**
  * What a call would meet before its implementation runs (availability, arguments, validation, metadata
- * enforcement, `beforeExecute` policy), without executing it: adapters use it to ask for approval up
- * front. The name must be a registered name (no resolution); policy hooks run, so hooks should not
- * count calls.
+ * enforcement, `beforeExecute` policy, then the approval policy: a required capability, a pause unless a
+ * grant would authorize the call), without executing it: adapters use it to ask for approval up front.
+ * A grant's use is not taken. The name must be a registered name (no resolution); policy hooks run, so
+ * hooks should not count calls.
  *
  * @example
  * ```ts
