@@ -226,7 +226,10 @@ function afterValidation(
   const name = reg.config.name;
   const denial = reg.metadataDenial;
   if (denial !== undefined) {
-    return failWith(state, 'policy-denied', 'denied', 'metadataDenied', name, denial);
+    if (denial !== 'warnUndeclared') {
+      return failWith(state, 'policy-denied', 'denied', 'metadataDenied', name, denial);
+    }
+    warnUndeclared(reg, state.callId);
   }
   const approvalGate = reg.approvalGate;
   if (approvalGate !== undefined && !reg.hasBeforeExecute) {
@@ -242,6 +245,31 @@ function afterValidation(
   if (resume !== undefined) return commitThenInvoke(state, resume);
   if (approvalGate?.ask === true) return policyThenInvoke(state);
   return invoke(state);
+}
+
+/**
+ * A call of a tool that runs under `readOnly: true` without declaring `readOnly` or `mutates`: the
+ * owner's `warning` event fires for it once (nothing is printed), and the tool runs.
+ */
+function warnUndeclared(reg: Registration, callId: string): void {
+  const emitter = reg.owner.emitter;
+  // Kept until someone listens: a listener added after the first call still hears it, once.
+  if (!emitter.has('warning')) return;
+  reg.metadataDenial = undefined;
+  const toolName = reg.config.name;
+  emitter.emit('warning', {
+    type: 'warning',
+    detail: {
+      code: 'READ_ONLY_UNDECLARED',
+      message:
+        `Tool "${toolName}" runs in a read-only toolbox but declares neither metadata.readOnly nor ` +
+        'metadata.mutates, so the toolbox cannot tell whether it changes anything. Declare one of them, ' +
+        "or use readOnly: 'declared' to run only tools that declare readOnly: true.",
+    },
+    timestamp: Date.now(),
+    toolName,
+    callId,
+  });
 }
 
 /**

@@ -17,8 +17,9 @@ export class ExecutionTracker {
   liveCount = 0;
   /**
    * Set once the executions API is used (inspect, subscribe, locate, shutdown): from then on the
-   * executions record activity timestamps and ended ones are kept in a bounded history (reading the
-   * clock and retaining records on every call cost on the hot path).
+   * executions record activity timestamps and revisions (reading the clock on every call costs on the
+   * hot path). Ended executions are kept in the bounded history from the first call either way, without
+   * their payloads (see `CallState.releasePayloads`).
    */
   observing = false;
   /** Monotonic across every state change of every execution of this owner. */
@@ -82,11 +83,9 @@ export class ExecutionTracker {
     state.prevLive = undefined;
     state.nextLive = undefined;
     this.liveCount--;
-    if (this.observing) {
-      if (this.#history.length < HISTORY_LIMIT) this.#history.push(state);
-      else this.#history[this.#historyNext] = state;
-      this.#historyNext = (this.#historyNext + 1) % HISTORY_LIMIT;
-    }
+    if (this.#history.length < HISTORY_LIMIT) this.#history.push(state);
+    else this.#history[this.#historyNext] = state;
+    this.#historyNext = (this.#historyNext + 1) % HISTORY_LIMIT;
     if (this.liveCount === 0 && this.#idle !== undefined) {
       this.#idle.resolve();
       this.#idle = undefined;
