@@ -178,6 +178,30 @@ export function metadataDenied(toolName: string, reason: MetadataDenial): ToolEr
   return createToolError(code, `Tool "${toolName}" ${why}`, { details: { reason } });
 }
 
+/**
+ * Fires the owner's `warning` event for a tool that runs under `readOnly: true` without declaring
+ * `readOnly` or `mutates` (see `warnUndeclared` in `./run-call`).
+ */
+export function warnUndeclared(
+  emitter: { emit(type: string, event: unknown): void },
+  toolName: string,
+  callId: string,
+): void {
+  emitter.emit('warning', {
+    type: 'warning',
+    detail: {
+      code: 'READ_ONLY_UNDECLARED',
+      message:
+        `Tool "${toolName}" runs in a read-only toolbox but declares neither metadata.readOnly nor ` +
+        'metadata.mutates, so the toolbox cannot tell whether it changes anything. Declare one of them, ' +
+        "or use readOnly: 'declared' to run only tools that declare readOnly: true.",
+    },
+    timestamp: Date.now(),
+    toolName,
+    callId,
+  });
+}
+
 /** The denial of a call whose request authority lacks a capability the approval policy requires. */
 export function capabilityDenied(toolName: string, missing: string): ToolError {
   const reason = `the request lacks the capability "${missing}"`;

@@ -256,20 +256,11 @@ function warnUndeclared(reg: Registration, callId: string): void {
   // Kept until someone listens: a listener added after the first call still hears it, once.
   if (!emitter.has('warning')) return;
   reg.metadataDenial = undefined;
-  const toolName = reg.config.name;
-  emitter.emit('warning', {
-    type: 'warning',
-    detail: {
-      code: 'READ_ONLY_UNDECLARED',
-      message:
-        `Tool "${toolName}" runs in a read-only toolbox but declares neither metadata.readOnly nor ` +
-        'metadata.mutates, so the toolbox cannot tell whether it changes anything. Declare one of them, ' +
-        "or use readOnly: 'declared' to run only tools that declare readOnly: true.",
-    },
-    timestamp: Date.now(),
-    toolName,
-    callId,
-  });
+  // The event and its wording load with the failure descriptions, so plain calls never carry them.
+  import('./failures').then(
+    (loaded) => loaded.warnUndeclared(emitter, reg.config.name, callId),
+    () => {},
+  );
 }
 
 /**

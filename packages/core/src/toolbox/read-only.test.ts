@@ -29,6 +29,9 @@ function fleet(runs: string[]) {
   ];
 }
 
+/** The warning fires once its wording has loaded (with the failure descriptions): let that settle. */
+const settledWarnings = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 async function outcomes(toolbox: ReturnType<typeof createToolbox>) {
   const result: Record<string, string | undefined> = {};
   for (const name of toolbox.names()) {
@@ -100,6 +103,7 @@ describe('the warning for tools that declare neither way', () => {
     const warnings: ToolboxEventMap['warning'][] = [];
     toolbox.on('warning', (event) => warnings.push(event));
     for (let round = 0; round < 3; round++) await outcomes(toolbox);
+    await settledWarnings();
     expect(warnings.map((event) => event.toolName)).toEqual(['silent', 'free-form']);
     expect(warnings[0]?.detail.code).toBe('READ_ONLY_UNDECLARED');
     expect(warnings[0]?.detail.message).toContain(
@@ -115,6 +119,7 @@ describe('the warning for tools that declare neither way', () => {
     toolbox.on('warning', (event) => warnings.push(event.toolName));
     await toolbox.execute({ name: 'silent', arguments: {} });
     await toolbox.execute({ name: 'silent', arguments: {} });
+    await settledWarnings();
     expect(warnings).toEqual(['silent']);
   });
 
@@ -128,11 +133,13 @@ describe('the warning for tools that declare neither way', () => {
         const warnings: string[] = [];
         toolbox.on('warning', (event) => warnings.push(event.toolName));
         await outcomes(toolbox);
+        await settledWarnings();
         expect(warnings).toEqual([]);
       }
       const warned = createToolbox(fleet([]), { readOnly: true });
       warned.on('warning', () => {});
       await outcomes(warned);
+      await settledWarnings();
     } finally {
       console.warn = original;
     }
