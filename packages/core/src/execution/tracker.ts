@@ -90,9 +90,10 @@ export class ExecutionTracker {
     state.prevLive = undefined;
     state.nextLive = undefined;
     this.liveCount--;
-    (this.history ??= new Array<CallState | undefined>(HISTORY_LIMIT).fill(undefined))[
-      this.ended++ & HISTORY_MASK
-    ] = state;
+    // Allocated with the first ended call: a registry of many tools keeps no empty rings.
+    if (this.history === undefined)
+      this.history = new Array<CallState | undefined>(HISTORY_LIMIT).fill(undefined);
+    this.history[this.ended++ & HISTORY_MASK] = state;
     if (this.liveCount === 0 && this.#idle !== undefined) {
       this.#idle.resolve();
       this.#idle = undefined;
