@@ -24,6 +24,7 @@ export const SUITES: readonly {
   { name: 'integrations', entry: 'integrations/main.ts' },
   { name: 'openapi', entry: 'openapi/main.ts' },
   { name: 'idempotency', entry: 'idempotency/main.ts' },
+  { name: 'schemas', entry: 'schemas/main.ts' },
   { name: 'approval', entry: 'approval/main.ts' },
   { name: 'middleware-load', entry: 'middleware/load.ts' },
   { name: 'stores', entry: 'stores/main.ts' },

@@ -45,7 +45,8 @@ export type ToolDefinitionErrorCode =
   | 'INVALID_TOOL_SCHEMA'
   | 'INVALID_TOOL_EXECUTE'
   | 'INVALID_TOOL_METADATA'
-  | 'INVALID_TOOL_CONFIGURATION';
+  | 'INVALID_TOOL_CONFIGURATION'
+  | 'MISSING_JSON_SCHEMA';
 
 /**
  * Thrown at creation time when a tool configuration cannot work (for example a non-object input schema).

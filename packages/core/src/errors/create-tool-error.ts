@@ -29,6 +29,8 @@ const CATEGORY: Readonly<Record<ToolErrorCode, ToolErrorCategory>> = {
   EXECUTION_FAILED: 'execution',
   LAZY_LOAD_FAILED: 'execution',
   STREAM_FAILED: 'execution',
+  // The implementation ran and returned a result its output schema refuses: its effect already happened.
+  OUTPUT_INVALID: 'execution',
   TIMEOUT: 'timeout',
   CANCELLED: 'cancelled',
   RATE_LIMITED: 'rate_limited',

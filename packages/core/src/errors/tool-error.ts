@@ -30,6 +30,7 @@ export type ToolErrorCode =
   | 'EXECUTION_FAILED'
   | 'LAZY_LOAD_FAILED'
   | 'STREAM_FAILED'
+  | 'OUTPUT_INVALID'
   | 'TIMEOUT'
   | 'CANCELLED'
   | 'RATE_LIMITED'
@@ -56,7 +57,7 @@ export interface ValidationIssue {
 export interface ToolErrorDetails {
   /** Closest registered tool names, for TOOL_NOT_FOUND. */
   readonly suggestions?: readonly string[];
-  /** Validation problems, for INVALID_ARGUMENTS. */
+  /** Validation problems, for INVALID_ARGUMENTS and OUTPUT_INVALID. */
   readonly issues?: readonly ValidationIssue[];
   /** Why a policy denied or paused the call (for APPROVAL_INVALID: the approval error code). */
   readonly reason?: string;

@@ -86,6 +86,12 @@ export interface ToolboxEventMap extends ToolCallEventMap {
   >;
   'budget-exceeded': AdmissionEvent<'budget-exceeded', { readonly message: string }>;
   'loop-warning': AdmissionEvent<'loop-warning', { readonly message: string; readonly count: number }>;
+  /**
+   * Something about the toolbox's configuration deserves attention; fired once per cause. Code
+   * `READ_ONLY_UNDECLARED`: a tool runs under `readOnly: true` without declaring `metadata.readOnly` or
+   * `metadata.mutates` (fired at its first call heard by a `warning` listener).
+   */
+  warning: AdmissionEvent<'warning', { readonly code: ToolboxWarningCode; readonly message: string }>;
   'loop-blocked': AdmissionEvent<'loop-blocked', { readonly message: string; readonly count: number }>;
   'name-resolved': AdmissionEvent<
     'name-resolved',
@@ -104,6 +110,9 @@ export interface ToolboxEventMap extends ToolCallEventMap {
   query: EventBase<'query', Record<string, unknown>>;
   search: EventBase<'search', Record<string, unknown>>;
 }
+
+/** Codes of the toolbox `warning` event. */
+export type ToolboxWarningCode = 'READ_ONLY_UNDECLARED';
 
 /** A listener of one event type. */
 export type ToolEventListener<K extends keyof ToolEventMap> = (event: ToolEventMap[K]) => void;

@@ -8,9 +8,11 @@ import type { ExecutionObserver, ObservedCall } from './observer';
 import type { Registration } from './registration';
 import type { CleanupStatus, ExecutionState } from './snapshot-types';
 import type { ExecutionTracker } from './tracker';
-import type { ToolCall, ToolResult } from './types';
+import type { ToolCall, ToolOutcome, ToolResult } from './types';
 
 const EMPTY: Record<string, unknown> = Object.freeze({});
+/** What an ended execution's call becomes once its payloads are released (see `releasePayloads`). */
+const RELEASED_CALL: ToolCall = Object.freeze({ name: '', arguments: EMPTY });
 
 /** What an interrupted wait resolves with (the call was cancelled or timed out while waiting). */
 export const INTERRUPTED: unique symbol = Symbol('armorer.interrupted');
@@ -41,7 +43,11 @@ export class CallState {
   prevLive: CallState | undefined = undefined;
   nextLive: CallState | undefined = undefined;
   isLive = false;
+  /** The call's result, until the execution ends and its payloads are released. */
   result: ToolResult | undefined = undefined;
+  /** How the call ended, kept for snapshots after the result is released. */
+  outcome: ToolOutcome | undefined = undefined;
+  failure: ToolError | undefined = undefined;
   /** Validated arguments, once validation passed. */
   params: Record<string, unknown> = EMPTY;
   /** Effective request context: frozen; capabilities possibly narrowed by policy. */
@@ -54,7 +60,7 @@ export class CallState {
   constructor(
     readonly reg: Registration,
     readonly tracker: ExecutionTracker,
-    readonly call: ToolCall,
+    public call: ToolCall,
     readonly callId: string,
     readonly executionId: string,
     readonly ownerId: string | undefined,
@@ -67,6 +73,8 @@ export class CallState {
       extras.lastActivityAt = extras.admittedAt;
     }
     tracker.admit(this);
+    // Subscribers see the execution from its admission on (the phase it starts in is `active`).
+    if (tracker.observing) tracker.touch(this);
   }
 
   get ext(): CallExtras {
@@ -132,6 +140,8 @@ export class CallState {
     this.done = true;
     if (this.x?.holdsSlot === true) this.releaseSlot();
     this.result = result;
+    this.outcome = result.outcome;
+    this.failure = result.error;
     if (this.tracker.observing) this.ext.settledAt = Date.now();
     if (liveStream && this.interrupted === undefined) {
       // The execution goes on while the consumer reads: the caller's signal and the deadline stay
@@ -180,7 +190,10 @@ export class CallState {
 
   /** A live stream finished, failed or was closed by its consumer. */
   endStream(): void {
-    if (this.phase === 'streaming' || this.phase === 'abort-requested') this.end();
+    if (this.phase === 'streaming' || this.phase === 'abort-requested') {
+      this.end();
+      this.releasePayloads();
+    }
   }
 
   endCleanup(status: 'completed' | 'failed', error: unknown): void {
@@ -188,6 +201,22 @@ export class CallState {
     this.ext.cleanup = status;
     if (status === 'failed') this.ext.cleanupError = describeThrown(error);
     this.end();
+    this.releasePayloads();
+  }
+
+  /**
+   * An ended execution stays in its owner's bounded history for snapshots, which read none of its
+   * payloads: its arguments and result are dropped so the history never keeps them alive.
+   */
+  releasePayloads(): void {
+    this.result = undefined;
+    this.params = EMPTY;
+    this.call = RELEASED_CALL;
+    const extras = this.x;
+    if (extras !== undefined) {
+      extras.eventParams = undefined;
+      extras.policyContext = undefined;
+    }
   }
 
   /** Unwires the caller's signal and the deadline. */
@@ -246,6 +275,8 @@ export class CallState {
     if (detail.message !== undefined) seen.message = detail.message;
     this.ext.progressSeen = seen;
     this.ext.lastActivityAt = this.now();
+    // Progress is a change subscribers see (a new revision), like a phase change.
+    if (this.tracker.observing) this.tracker.touch(this);
     if (this.listening) this.emit('progress', detail);
   }
 }

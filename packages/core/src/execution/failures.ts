@@ -2,7 +2,7 @@ import { ArmorerError } from '../errors/armorer-error';
 import { createToolError, isToolError } from '../errors/create-tool-error';
 import { sentence } from '../errors/sentence';
 import { ToolFailureError } from '../errors/tool-call-error';
-import { describeThrown, type ToolError } from '../errors/tool-error';
+import { describeThrown, type ToolError, type ValidationIssue } from '../errors/tool-error';
 import { isLazyLoadFailure } from '../tool/lazy-failure';
 import type { ArgumentsFailure } from './arguments';
 import type { MetadataDenial } from './registration';
@@ -50,20 +50,43 @@ const MAX_LISTED_ISSUES = 8;
 
 /** Converts Zod issues into a {@link ToolError} with the issues as structured data and a readable message. */
 export function validationError(toolName: string, issues: readonly ZodIssueLike[]): ToolError {
-  const structured = issues.map((issue) => {
+  const structured = structuredIssues(issues);
+  return createToolError(
+    'INVALID_ARGUMENTS',
+    `Invalid arguments for tool "${toolName}": ${sentence(listIssues(structured))} Fix these fields and call the tool again.`,
+    { details: { issues: structured } },
+  );
+}
+
+function structuredIssues(issues: readonly ZodIssueLike[]): ValidationIssue[] {
+  return issues.map((issue) => {
     const path = issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment)));
     return typeof issue.expected === 'string'
       ? { path, code: issue.code, message: issue.message, expected: issue.expected }
       : { path, code: issue.code, message: issue.message };
   });
+}
+
+function listIssues(structured: readonly ValidationIssue[]): string {
   const listed = structured
     .slice(0, MAX_LISTED_ISSUES)
     .map((issue) => `${issue.path.length === 0 ? '(root)' : issue.path.join('.')}: ${issue.message}`);
   const more =
     structured.length > MAX_LISTED_ISSUES ? `; and ${structured.length - MAX_LISTED_ISSUES} more` : '';
+  return `${listed.join('; ')}${more}`;
+}
+
+/**
+ * The error of a result that does not match the tool's output schema. The implementation has run, so the
+ * message says that its side effects already happened: repeating the call would repeat them.
+ */
+export function outputInvalid(toolName: string, issues: readonly ZodIssueLike[]): ToolError {
+  const structured = structuredIssues(issues);
   return createToolError(
-    'INVALID_ARGUMENTS',
-    `Invalid arguments for tool "${toolName}": ${sentence(`${listed.join('; ')}${more}`)} Fix these fields and call the tool again.`,
+    'OUTPUT_INVALID',
+    `Tool "${toolName}" ran, but its result does not match its output schema: ${sentence(listIssues(structured))} ` +
+      'Whatever the tool does has already happened, so calling it again would do it again: do not retry ' +
+      'this call to get a valid result; report the problem or continue without the result.',
     { details: { issues: structured } },
   );
 }
@@ -142,6 +165,10 @@ const METADATA_DENIALS: Readonly<
   Record<MetadataDenial, readonly ['MUTATION_DENIED' | 'DANGEROUS_DENIED', string]>
 > = {
   readOnly: ['MUTATION_DENIED', 'mutates state and this toolbox is read-only. Use a read-only tool instead.'],
+  readOnlyDeclared: [
+    'MUTATION_DENIED',
+    'does not declare metadata.readOnly: true, and this toolbox runs only tools that do. Use a read-only tool instead.',
+  ],
   allowMutation: ['MUTATION_DENIED', 'mutates state and this toolbox does not allow mutation.'],
   allowDangerous: ['DANGEROUS_DENIED', 'is marked dangerous and this toolbox does not allow it.'],
 };
@@ -150,6 +177,30 @@ const METADATA_DENIALS: Readonly<
 export function metadataDenied(toolName: string, reason: MetadataDenial): ToolError {
   const [code, why] = METADATA_DENIALS[reason];
   return createToolError(code, `Tool "${toolName}" ${why}`, { details: { reason } });
+}
+
+/**
+ * Fires the owner's `warning` event for a tool that runs under `readOnly: true` without declaring
+ * `readOnly` or `mutates` (see `warnUndeclared` in `./run-call`).
+ */
+export function warnUndeclared(
+  emitter: { emit(type: string, event: unknown): void },
+  toolName: string,
+  callId: string,
+): void {
+  emitter.emit('warning', {
+    type: 'warning',
+    detail: {
+      code: 'READ_ONLY_UNDECLARED',
+      message:
+        `Tool "${toolName}" runs in a read-only toolbox but declares neither metadata.readOnly nor ` +
+        'metadata.mutates, so the toolbox cannot tell whether it changes anything. Declare one of them, ' +
+        "or use readOnly: 'declared' to run only tools that declare readOnly: true.",
+    },
+    timestamp: Date.now(),
+    toolName,
+    callId,
+  });
 }
 
 /** The denial of a call whose request authority lacks a capability the approval policy requires. */
@@ -172,6 +223,7 @@ export const descriptions = {
   thrown: executionError,
   argumentsError,
   validationError,
+  outputInvalid,
   metadataDenied,
   capabilityDenied,
   ...refusals,

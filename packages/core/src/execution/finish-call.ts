@@ -69,6 +69,8 @@ export function finishCall(
   state.finish(result, stream !== undefined);
   if (state.x?.observer !== undefined) observeSteps?.observeEnd(state, result);
   if (state.listening) emitTerminal(state, result, stageEvent);
+  // Ended (not streaming, not awaiting cleanup): the history keeps the record, not its payloads.
+  if (!state.isLive) state.releasePayloads();
   return result;
 }
 

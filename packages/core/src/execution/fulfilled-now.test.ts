@@ -52,7 +52,11 @@ describe('an async implementation that never awaits', () => {
     events.push('returned');
     expect(events).toEqual(['settled', 'returned']);
     expect(await pending).toMatchObject({ outcome: 'success', result: 3, content: 3, callId: 'c1' });
-    expect(toolbox.executions.inspect()).toEqual([]);
+    // Nothing is left running: the execution is already in the history, ended.
+    expect(toolbox.activeExecutions).toBe(0);
+    expect(toolbox.executions.inspect().map((snapshot) => [snapshot.callId, snapshot.state])).toEqual([
+      ['c1', 'terminal'],
+    ]);
   });
 
   test('gives the result a synchronous or a waiting implementation gives, for any value or error', async () => {
@@ -116,6 +120,12 @@ describe('an async implementation that never awaits', () => {
     const checked = await toolbox.execute({ name: 'checked', arguments: {} }, { timeout: 1_000 });
     expect(checked.outcome).toBe('denied');
     expect(JSON.stringify(checked)).not.toContain('secret');
-    expect(toolbox.executions.inspect()).toEqual([]);
+    expect(toolbox.activeExecutions).toBe(0);
+    expect(
+      toolbox.executions.inspect().map((snapshot) => [snapshot.state, snapshot.result?.outcome]),
+    ).toEqual([
+      ['terminal', 'success'],
+      ['terminal', 'denied'],
+    ]);
   });
 });

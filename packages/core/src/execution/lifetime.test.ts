@@ -102,7 +102,7 @@ describe('execution lifetime', () => {
       state: 'terminal',
       cleanup: { status: 'completed' },
     });
-    expect(states).toEqual(['abort-requested', 'cleanup-pending', 'terminal']);
+    expect(states).toEqual(['active', 'abort-requested', 'cleanup-pending', 'terminal']);
   });
 
   test('shutdown drain awaits admitted work; abort cancels it; both report every execution', async () => {

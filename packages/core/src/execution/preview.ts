@@ -61,8 +61,9 @@ export async function previewRegisteredCall(
   if (!parsed.success) {
     return { status: 'invalid', error: validationError(config.name, parsed.error?.issues ?? []) };
   }
-  if (reg.metadataDenial !== undefined) {
-    return { status: 'deny', error: metadataDenied(config.name, reg.metadataDenial) };
+  const denial = reg.metadataDenial;
+  if (denial !== undefined && denial !== 'warnUndeclared') {
+    return { status: 'deny', error: metadataDenied(config.name, denial) };
   }
   const requestContext =
     options?.requestContext === undefined ? undefined : freezeRequestContext(options.requestContext);

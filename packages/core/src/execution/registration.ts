@@ -3,6 +3,8 @@ import type { ApprovalRuntime } from '../approval/approval-runtime';
 import type { ApprovalSettings } from '../approval/approval-settings';
 import { EventHub } from '../events/event-hub';
 import type { ToolPolicy } from '../policy/types';
+import { declaresReadOnly } from '../tool/metadata';
+import type { StandardSchemaV1 } from '../tool/standard-schema-types';
 import type { AnyTool, ToolConfiguration } from '../tool/types';
 import type { ConcurrencyGate } from './concurrency-gate';
 import type { ExecutionObserver } from './observer';
@@ -24,7 +26,11 @@ export interface ExecutionOwner {
   readonly context: Readonly<Record<string, unknown>>;
   readonly policy: ToolPolicy | undefined;
   readonly policyContext: Readonly<Record<string, unknown>> | undefined;
-  readonly readOnly: boolean;
+  /**
+   * `true` denies tools that mutate (`metadata.mutates: true` or `readOnly: false`); `'declared'` runs only
+   * tools that declare `metadata.readOnly: true`.
+   */
+  readonly readOnly: boolean | 'declared';
   readonly allowMutation: boolean;
   readonly allowDangerous: boolean;
   readonly telemetry: boolean;
@@ -51,12 +57,18 @@ export interface Registration {
   /** The merged context availability hooks and policies read. */
   readonly context: Readonly<Record<string, unknown>>;
   /**
-   * A denial decided at registration from metadata and the owner's enforcement options: the option that
-   * refuses the tool (its error is described by `metadataDenied` in `./failures` when a call meets it).
+   * Decided at registration from metadata and the owner's enforcement options: the option that refuses
+   * the tool (its error is described by `metadataDenied` in `./failures` when a call meets it), or
+   * `'warnUndeclared'` for a tool that runs under `readOnly: true` without declaring either way: its first
+   * call fires the owner's `warning` event once, then clears this.
    */
-  readonly metadataDenial: MetadataDenial | undefined;
+  metadataDenial: MetadataDenial | 'warnUndeclared' | undefined;
   readonly hasBeforeExecute: boolean;
   readonly hasAfterExecute: boolean;
+  /** The schema every result is validated against (`output`, or `metadata.outputSchema` as a schema). */
+  readonly output: StandardSchemaV1 | undefined;
+  /** An output schema or an `afterExecute` hook: a value the implementation returns is finished by the waiting stages. */
+  readonly finishesLater: boolean;
   readonly telemetry: boolean;
   /** The per-tool concurrency limit (`metadata.concurrency`); undefined when the tool has none. */
   readonly concurrency: number | undefined;
@@ -72,7 +84,7 @@ export interface Registration {
 }
 
 /** The enforcement option that refuses a tool for its metadata. */
-export type MetadataDenial = 'readOnly' | 'allowMutation' | 'allowDangerous';
+export type MetadataDenial = 'readOnly' | 'readOnlyDeclared' | 'allowMutation' | 'allowDangerous';
 
 /** Keys armorer sets on every tool context; a user context cannot shadow them. */
 export const RESERVED_CONTEXT_KEYS: ReadonlySet<string> = new Set([
@@ -120,6 +132,8 @@ export function createRegistration(
     userContext[key] = merged[key];
     hasUserContext = true;
   }
+  const hasAfterExecute =
+    typeof owner.policy?.afterExecute === 'function' || typeof config.policy?.afterExecute === 'function';
   return {
     tool,
     config,
@@ -130,8 +144,9 @@ export function createRegistration(
     metadataDenial: metadataDenial(config, owner),
     hasBeforeExecute:
       typeof owner.policy?.beforeExecute === 'function' || typeof config.policy?.beforeExecute === 'function',
-    hasAfterExecute:
-      typeof owner.policy?.afterExecute === 'function' || typeof config.policy?.afterExecute === 'function',
+    hasAfterExecute,
+    output: config.output,
+    finishesLater: hasAfterExecute || config.output !== undefined,
     telemetry: owner.telemetry || config.telemetry,
     concurrency: config.metadata?.concurrency,
     gate: undefined,
@@ -140,10 +155,16 @@ export function createRegistration(
   };
 }
 
-function metadataDenial(config: ToolConfiguration, owner: ExecutionOwner): MetadataDenial | undefined {
+function metadataDenial(
+  config: ToolConfiguration,
+  owner: ExecutionOwner,
+): MetadataDenial | 'warnUndeclared' | undefined {
   const metadata = config.metadata;
-  if (metadata?.mutates === true && owner.readOnly) return 'readOnly';
+  const mutates = metadata?.mutates === true || metadata?.readOnly === false;
+  if (owner.readOnly === 'declared' && metadata?.readOnly !== true) return 'readOnlyDeclared';
+  if (mutates && owner.readOnly === true) return 'readOnly';
   if (metadata?.mutates === true && !owner.allowMutation) return 'allowMutation';
   if (metadata?.dangerous === true && !owner.allowDangerous) return 'allowDangerous';
+  if (owner.readOnly === true && !declaresReadOnly(metadata)) return 'warnUndeclared';
   return undefined;
 }

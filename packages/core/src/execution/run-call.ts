@@ -229,7 +229,10 @@ function afterValidation(
   const name = reg.config.name;
   const denial = reg.metadataDenial;
   if (denial !== undefined) {
-    return failWith(state, 'policy-denied', 'denied', 'metadataDenied', name, denial);
+    if (denial !== 'warnUndeclared') {
+      return failWith(state, 'policy-denied', 'denied', 'metadataDenied', name, denial);
+    }
+    warnUndeclared(reg, state.callId);
   }
   const approvalGate = reg.approvalGate;
   if (approvalGate !== undefined && !reg.hasBeforeExecute) {
@@ -245,6 +248,22 @@ function afterValidation(
   if (resume !== undefined) return commitThenInvoke(state, resume);
   if (approvalGate?.ask === true) return policyThenInvoke(state);
   return invoke(state);
+}
+
+/**
+ * A call of a tool that runs under `readOnly: true` without declaring `readOnly` or `mutates`: the
+ * owner's `warning` event fires for it once (nothing is printed), and the tool runs.
+ */
+function warnUndeclared(reg: Registration, callId: string): void {
+  const emitter = reg.owner.emitter;
+  // Kept until someone listens: a listener added after the first call still hears it, once.
+  if (!emitter.has('warning')) return;
+  reg.metadataDenial = undefined;
+  // The event and its wording load with the failure descriptions, so plain calls never carry them.
+  import('./failures').then(
+    (loaded) => loaded.warnUndeclared(emitter, reg.config.name, callId),
+    () => {},
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import { type CallState, INTERRUPTED } from './call-state';
 import { failedWith } from './failure-path';
 import { finishCall } from './finish-call';
 import { interrupted } from './run-steps';
-import { withStages } from './stages';
+import { loadedStages, withStages } from './stages';
 import type { ToolResult } from './types';
 
 /**
@@ -69,16 +69,25 @@ export function complete(state: CallState, value: unknown): ToolResult | Promise
     // A `Symbol.asyncIterator` getter that throws: the implementation failed.
     return failed(state, error);
   }
-  if (streamed || state.reg.hasAfterExecute) return finishLater(state, value, streamed);
+  if (streamed || state.reg.finishesLater) return finishLater(state, value, streamed);
   return finishCall(state, 'success', value, undefined, 'execute-success');
 }
 
 /**
- * A stream, or an `afterExecute` policy: the waiting stages finish the call. A function of its own, so the
- * scope its closure captures is not allocated by every call `complete` ends.
+ * A stream, an output schema or an `afterExecute` policy: the waiting stages finish the call, directly
+ * once they are loaded (a validated result then ends synchronously, without a closure).
  */
 function finishLater(state: CallState, value: unknown, streamed: boolean): ToolResult | Promise<ToolResult> {
+  const stages = loadedStages();
+  if (stages === undefined) return loadThenFinish(state, value, streamed);
   return streamed
-    ? withStages((stages) => stages.finishStream(state, value as AsyncIterable<unknown>))
-    : withStages((stages) => stages.afterPolicyThenFinish(state, value));
+    ? stages.finishStream(state, value as AsyncIterable<unknown>)
+    : stages.finishValue(state, value);
+}
+
+/** The first such call loads the stages. A function of its own: the scope its closures capture. */
+function loadThenFinish(state: CallState, value: unknown, streamed: boolean): Promise<ToolResult> {
+  return withStages((stages) =>
+    streamed ? stages.finishStream(state, value as AsyncIterable<unknown>) : stages.finishValue(state, value),
+  ) as Promise<ToolResult>;
 }

@@ -8,7 +8,8 @@ export const REDACTION_REVISION = 'armorer.redaction.v1';
 /** Builds the immutable, tenant-neutral snapshot of an execution (no payloads, no authority). */
 export function snapshotOf(state: CallState): ExecutionSnapshot {
   const gate = state.reg.gate;
-  const result = state.result;
+  const outcome = state.outcome;
+  const failure = state.failure;
   return Object.freeze({
     version: 1,
     revision: state.x?.revision ?? 0,
@@ -40,12 +41,12 @@ export function snapshotOf(state: CallState): ExecutionSnapshot {
       chunks: state.ext.chunks,
     }),
     result:
-      result === undefined
+      outcome === undefined
         ? undefined
         : Object.freeze({
-            outcome: result.outcome,
-            errorCode: result.error?.code,
-            errorCategory: result.error?.category,
+            outcome,
+            errorCode: failure?.code,
+            errorCategory: failure?.category,
           }),
     cleanup: Object.freeze({ status: state.ext.cleanup, error: state.ext.cleanupError }),
   });

@@ -3,7 +3,9 @@ import { cancelledError } from './cancellation';
 import { snapshotOf } from './snapshot';
 import type { AbortScope, ExecutionSnapshot, ShutdownOptions, ShutdownReport } from './snapshot-types';
 
+/** How many ended executions each owner keeps for inspection (a power of two: the ring index is masked). */
 const HISTORY_LIMIT = 256;
+const HISTORY_MASK = HISTORY_LIMIT - 1;
 
 /**
  * The lifetime of the work one owner (a toolbox, or a tool called directly) has admitted: which
@@ -17,16 +19,22 @@ export class ExecutionTracker {
   liveCount = 0;
   /**
    * Set once the executions API is used (inspect, subscribe, locate, shutdown): from then on the
-   * executions record activity timestamps and ended ones are kept in a bounded history (reading the
-   * clock and retaining records on every call cost on the hot path).
+   * executions record activity timestamps and revisions (reading the clock on every call costs on the
+   * hot path). Ended executions are kept in the bounded history from the first call either way, without
+   * their payloads (see `CallState.releasePayloads`).
    */
   observing = false;
   /** Monotonic across every state change of every execution of this owner. */
   revision = 0;
   admissionClosed = false;
   completed = false;
-  readonly #history: CallState[] = [];
-  #historyNext = 0;
+  /**
+   * The ended executions, a ring written at `ended & HISTORY_MASK`: plain fields and a mask keep the one
+   * write a call pays here as cheap as a write can be (private fields and a modulo cost measurably).
+   */
+  history: (CallState | undefined)[] | undefined = undefined;
+  /** How many executions have ended (the next ring slot, unmasked). */
+  ended = 0;
   #controller: AbortController | undefined;
   #idle: { promise: Promise<void>; resolve: () => void } | undefined;
   #subscribers: Set<(snapshot: ExecutionSnapshot) => void> | undefined;
@@ -82,11 +90,10 @@ export class ExecutionTracker {
     state.prevLive = undefined;
     state.nextLive = undefined;
     this.liveCount--;
-    if (this.observing) {
-      if (this.#history.length < HISTORY_LIMIT) this.#history.push(state);
-      else this.#history[this.#historyNext] = state;
-      this.#historyNext = (this.#historyNext + 1) % HISTORY_LIMIT;
-    }
+    // Allocated with the first ended call: a registry of many tools keeps no empty rings.
+    if (this.history === undefined)
+      this.history = new Array<CallState | undefined>(HISTORY_LIMIT).fill(undefined);
+    this.history[this.ended++ & HISTORY_MASK] = state;
     if (this.liveCount === 0 && this.#idle !== undefined) {
       this.#idle.resolve();
       this.#idle = undefined;
@@ -95,10 +102,13 @@ export class ExecutionTracker {
 
   /** Live executions first registered, then the retained ended ones, oldest first. */
   all(): CallState[] {
-    const ended =
-      this.#history.length < HISTORY_LIMIT
-        ? [...this.#history]
-        : [...this.#history.slice(this.#historyNext), ...this.#history.slice(0, this.#historyNext)];
+    const ring = this.history ?? [];
+    const kept = Math.min(this.ended, HISTORY_LIMIT);
+    const ended: CallState[] = [];
+    for (let index = this.ended - kept; index < this.ended; index++) {
+      const state = ring[index & HISTORY_MASK];
+      if (state !== undefined) ended.push(state);
+    }
     return [...ended, ...this.live()];
   }
 

@@ -7,11 +7,13 @@ import { narrowCapabilities } from '../policy/narrow-capabilities';
 import type { PolicyContext } from '../policy/types';
 import { type CallState, INTERRUPTED } from './call-state';
 import { ConcurrencyGate } from './concurrency-gate';
+import { failWith } from './failure-path';
 import { capabilityDenied } from './failures';
 import { finishCall } from './finish-call';
+import { checkOutput } from './output-check';
 import { createPolicyContext } from './policy-steps';
 import { afterCommit, commitThenInvoke, invoke, settleStarted } from './run-call';
-import { interrupted } from './run-steps';
+import { interrupted, type SafeParseResult } from './run-steps';
 import { collectStream, liveStream } from './stream';
 import type { ToolResult } from './types';
 import { waitInterruptible } from './wait-interruptible';
@@ -108,8 +110,35 @@ async function collectThenFinish(state: CallState, iterable: AsyncIterable<unkno
   const collected = await collectStream(state, iterable);
   if (state.interrupted !== undefined) return interrupted(state, collected.chunks);
   if (collected.failed) return finishCall(state, 'error', collected.chunks, collected.error, 'execute-error');
-  if (state.reg.hasAfterExecute) return afterPolicyThenFinish(state, collected.chunks);
+  if (state.reg.finishesLater) return finishValue(state, collected.chunks);
   return finishCall(state, 'success', collected.chunks, undefined, 'execute-success');
+}
+
+/**
+ * Finishes a call whose implementation returned a value, for a tool with an output schema or an
+ * `afterExecute` hook: the result is validated (OUTPUT_INVALID when it does not match; the schema's
+ * output replaces it when it does), then the after-policy runs. Synchronous when both are.
+ */
+export function finishValue(state: CallState, value: unknown): ToolResult | Promise<ToolResult> {
+  const output = state.reg.output;
+  if (output === undefined) return afterOutput(state, value);
+  const checked = checkOutput(output, value);
+  if (checked instanceof Promise) return checked.then((result) => afterCheck(state, result));
+  return afterCheck(state, checked);
+}
+
+function afterCheck(state: CallState, checked: SafeParseResult): ToolResult | Promise<ToolResult> {
+  if (state.interrupted !== undefined) return interrupted(state);
+  if (!checked.success) {
+    const issues = checked.error?.issues ?? [];
+    return failWith(state, 'execute-error', 'error', 'outputInvalid', state.reg.config.name, issues);
+  }
+  return afterOutput(state, checked.data);
+}
+
+function afterOutput(state: CallState, value: unknown): ToolResult | Promise<ToolResult> {
+  if (state.reg.hasAfterExecute) return afterPolicyThenFinish(state, value);
+  return finishCall(state, 'success', value, undefined, 'execute-success');
 }
 
 export async function afterPolicyThenFinish(state: CallState, value: unknown): Promise<ToolResult> {

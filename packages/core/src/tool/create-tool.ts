@@ -1,5 +1,6 @@
 import { toolErrorOf } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
+import { definitionRevision } from '../execution/definition-revision';
 import { refuse } from '../execution/failure-path';
 import { nextCallId } from '../execution/ids';
 import { defineLaterMembers } from '../execution/later';
@@ -99,6 +100,10 @@ const toolMethods = {
   },
   toJSON(this: ToolObject) {
     return serializeTool(this[INTERNALS].configuration);
+  },
+  /** The tool's full revision (see `getToolRevision`), computed once per configuration on first read. */
+  get id(): string {
+    return definitionRevision((this as unknown as ToolObject)[INTERNALS].configuration);
   },
 };
 Object.setPrototypeOf(toolMethods, Function.prototype);

@@ -1,7 +1,9 @@
 import { ToolDefinitionError } from '../errors/armorer-error';
 import { isLazyExecute, toImplementation } from './lazy';
+import { normalizeMetadata } from './metadata';
 import { normalizeInputSchema } from './normalize-schema';
-import type { ToolConfiguration, ToolMetadata, ToolRisk } from './types';
+import { normalizeOutputSchema } from './output';
+import type { ToolConfiguration, ToolRisk } from './types';
 
 /** The tag every tool flagged with `risk.untrustedOutput` carries. */
 export const UNTRUSTED_OUTPUT_TAG = 'untrusted-output';
@@ -64,13 +66,25 @@ export function normalizeToolConfig(raw: unknown): ToolConfiguration {
   if (idempotencyKey !== undefined && typeof idempotencyKey !== 'function') {
     throw invalidConfig(name, 'idempotencyKey must be a function of the validated arguments.');
   }
+  const jsonSchema = config['jsonSchema'];
+  if (
+    jsonSchema !== undefined &&
+    (typeof jsonSchema !== 'object' || jsonSchema === null || Array.isArray(jsonSchema))
+  ) {
+    throw invalidConfig(name, 'jsonSchema must be a JSON Schema object.');
+  }
   return {
     name,
     description,
-    schema: normalizeInputSchema(name, config['input'] ?? config['schema']),
+    schema: normalizeInputSchema(
+      name,
+      config['input'] ?? config['schema'],
+      jsonSchema as Record<string, unknown> | undefined,
+    ),
     tags: normalizeTags(name, config['tags'], risk),
     metadata,
     risk,
+    output: normalizeOutputSchema(name, config['output'], metadata),
     context: context as ToolConfiguration['context'],
     availability: availability as ToolConfiguration['availability'],
     policy: policy as ToolConfiguration['policy'],
@@ -94,31 +108,6 @@ function normalizeTags(name: string, tags: unknown, risk: ToolRisk | undefined):
   const unique = new Set<string>((tags as string[] | undefined) ?? []);
   if (risk?.untrustedOutput === true) unique.add(UNTRUSTED_OUTPUT_TAG);
   return Object.freeze([...unique]);
-}
-
-function normalizeMetadata(name: string, metadata: unknown): ToolMetadata | undefined {
-  if (metadata === undefined) return undefined;
-  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
-    throw new ToolDefinitionError({
-      code: 'INVALID_TOOL_METADATA',
-      message: `Tool "${name}": metadata must be an object.`,
-    });
-  }
-  const value = metadata as ToolMetadata;
-  if (value.readOnly === true && value.mutates === true) {
-    throw new ToolDefinitionError({
-      code: 'INVALID_TOOL_METADATA',
-      message: `Tool "${name}": metadata.readOnly and metadata.mutates cannot both be true.`,
-    });
-  }
-  const concurrency = value.concurrency;
-  if (concurrency !== undefined && !(Number.isInteger(concurrency) && (concurrency as number) > 0)) {
-    throw new ToolDefinitionError({
-      code: 'INVALID_TOOL_METADATA',
-      message: `Tool "${name}": metadata.concurrency must be a positive integer.`,
-    });
-  }
-  return Object.freeze({ ...value });
 }
 
 function normalizeRisk(name: string, risk: unknown): ToolRisk | undefined {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ToolboxError } from '../errors/armorer-error';
 import { nextCallId } from '../execution/ids';
 import { createToolFromConfig } from './create-tool';
-import type { AnyTool, Tool, ToolConfig, ToolInput } from './types';
+import type { AnyTool, ResultOf, Tool, ToolConfig, ToolInput, ToolMetadata, ToolOutput } from './types';
 
 /** The empty input schema a tool without `input` gets. */
 export type EmptyInput = z.ZodObject<Record<never, never>, z.core.$strip>;
@@ -35,16 +35,22 @@ export function createTool<
   TInput extends ToolInput = EmptyInput,
   TResult = unknown,
   TContext extends object = Record<never, never>,
->(config: ToolConfig<TName, TInput, TResult, TContext>): Tool<TName, TInput, TResult, TContext>;
+  TOutput extends ToolOutput | undefined = undefined,
+  const TMetadata extends ToolMetadata = ToolMetadata,
+>(
+  config: ToolConfig<TName, TInput, TResult, TContext, TOutput, TMetadata>,
+): Tool<TName, TInput, ResultOf<TOutput, TResult>, TContext>;
 export function createTool<
   const TName extends string,
   TInput extends ToolInput = EmptyInput,
   TResult = unknown,
   TContext extends object = Record<never, never>,
+  TOutput extends ToolOutput | undefined = undefined,
+  const TMetadata extends ToolMetadata = ToolMetadata,
 >(
-  config: ToolConfig<TName, TInput, TResult, TContext>,
+  config: ToolConfig<TName, TInput, TResult, TContext, TOutput, TMetadata>,
   toolbox: ToolRegistrar<TContext>,
-): Tool<TName, TInput, TResult, TContext>;
+): Tool<TName, TInput, ResultOf<TOutput, TResult>, TContext>;
 export function createTool(config: unknown, toolbox?: ToolRegistrar<object>): AnyTool {
   const tool = createToolFromConfig(config);
   if (toolbox !== undefined) {
@@ -82,10 +88,12 @@ export function withContext<TContext extends object>(context: TContext) {
     const TName extends string,
     TInput extends ToolInput = EmptyInput,
     TResult = unknown,
+    TOutput extends ToolOutput | undefined = undefined,
+    const TMetadata extends ToolMetadata = ToolMetadata,
   >(
-    config: ToolConfig<TName, TInput, TResult, TContext>,
+    config: ToolConfig<TName, TInput, TResult, TContext, TOutput, TMetadata>,
     toolbox?: ToolRegistrar<object>,
-  ): Tool<TName, TInput, TResult, TContext> {
+  ): Tool<TName, TInput, ResultOf<TOutput, TResult>, TContext> {
     const merged = { ...config, context: { ...context, ...config.context } };
     return (
       toolbox === undefined ? createTool(merged as never) : createTool(merged as never, toolbox)

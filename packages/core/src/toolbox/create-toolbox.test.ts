@@ -172,7 +172,12 @@ describe('batches', () => {
     ];
     const results = await toolbox.execute(calls, { concurrency: 1, timeout: 20 });
     expect(results.map((result) => result.error?.code ?? result.result)).toEqual(['TIMEOUT', 2, 4]);
-    expect(toolbox.executions.inspect().map((snapshot) => snapshot.state)).toEqual(['cleanup-pending']);
+    // The two that ended are in the history; the stuck one is still live, awaiting its cleanup.
+    expect(toolbox.executions.inspect().map((snapshot) => [snapshot.callId, snapshot.state])).toEqual([
+      ['a', 'terminal'],
+      ['b', 'terminal'],
+      ['s', 'cleanup-pending'],
+    ]);
   });
 
   test('bad batch options are refused', async () => {

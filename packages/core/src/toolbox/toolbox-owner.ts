@@ -14,6 +14,13 @@ export function checkToolboxOptions(options: unknown): asserts options is Toolbo
       message: 'createToolbox() options must be an object.',
     });
   }
+  const readOnly = (options as ToolboxOptions<object>).readOnly;
+  if (readOnly !== undefined && typeof readOnly !== 'boolean' && readOnly !== 'declared') {
+    throw new ToolboxError({
+      code: 'INVALID_TOOLBOX_OPTIONS',
+      message: `Toolbox option readOnly must be true, false or 'declared', got ${JSON.stringify(readOnly) ?? String(readOnly)}.`,
+    });
+  }
   const context = (options as ToolboxOptions<object>).context;
   if (context !== undefined && (typeof context !== 'object' || context === null)) {
     throw new ToolboxError({
@@ -61,7 +68,7 @@ export function createToolboxOwner(
     context: parts.context,
     policy: options.policy,
     policyContext: options.policyContext,
-    readOnly: options.readOnly === true,
+    readOnly: options.readOnly === 'declared' ? 'declared' : options.readOnly === true,
     allowMutation: options.allowMutation !== false,
     allowDangerous: options.allowDangerous !== false,
     telemetry: options.telemetry === true,

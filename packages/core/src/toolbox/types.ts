@@ -30,8 +30,12 @@ export interface ToolboxOptions<TContext extends object = Record<string, unknown
   readonly policyContext?: Readonly<Record<string, unknown>>;
   /** Transforms tool configurations at registration. */
   readonly middleware?: readonly ToolMiddleware[];
-  /** Deny tools with `metadata.mutates`. */
-  readonly readOnly?: boolean;
+  /**
+   * `true` denies tools that declare they mutate (`metadata.mutates: true` or `metadata.readOnly:
+   * false`); tools that declare neither way still run, and the toolbox's `warning` event reports each
+   * once. `'declared'` is the strict mode: only tools that declare `metadata.readOnly: true` run.
+   */
+  readonly readOnly?: boolean | 'declared';
   /** `false` denies tools with `metadata.mutates`. Default true. */
   readonly allowMutation?: boolean;
   /** `false` denies tools with `metadata.dangerous`. Default true. */

@@ -1,13 +1,20 @@
-import type { ToolMetadata, ToolRisk } from '@armorer/core';
+import {
+  KNOWN_METADATA_KEYS,
+  type ObjectSchema,
+  standardSchemaOf,
+  type ToolMetadata,
+  type ToolRisk,
+  toolInputJsonSchema,
+} from '@armorer/core';
 import { fieldFacts, shapeOf } from '../schema/field-type';
+import { summarizeJsonSchema } from '../schema/json-summary';
 import type { MetadataFlags, SchemaFieldSummary, SchemaSummary } from './schemas';
-
-const ENFORCED_KEYS = new Set(['mutates', 'readOnly', 'dangerous', 'concurrency']);
 
 /**
  * Summarizes a tool's input schema (a Zod object schema or a plain shape) without converting it to JSON
  * Schema: its parameter names, the required ones, and with `{ shape: true }` a readable type per parameter.
- * Anything that is not an object schema has no parameters.
+ * A tool's input given as another Standard Schema validator (Valibot, ArkType, ...) is summarized from its
+ * JSON Schema. Anything that is not an object schema has no parameters.
  *
  * @example
  * ```ts
@@ -20,6 +27,13 @@ export function extractSchemaSummary(
   schema: unknown,
   options: { readonly shape?: boolean } = {},
 ): SchemaSummary {
+  if (
+    typeof schema === 'object' &&
+    schema !== null &&
+    standardSchemaOf(schema as ObjectSchema) !== undefined
+  ) {
+    return summarizeJsonSchema(toolInputJsonSchema(schema as ObjectSchema), options.shape === true);
+  }
   const shape = shapeOf(schema);
   if (shape === undefined)
     return options.shape === true ? { keys: [], required: [], shape: {} } : { keys: [], required: [] };
@@ -43,7 +57,8 @@ export function extractSchemaSummary(
 
 /**
  * The metadata keys and risk flags armorer enforces (`mutates`, `readOnly`, `dangerous`, `concurrency`,
- * `risk.untrustedOutput`) as plain booleans, plus the names of any other metadata keys.
+ * `risk.untrustedOutput`) as plain booleans, plus the names of the free-form metadata keys (those
+ * armorer never reads: not in `KNOWN_METADATA_KEYS`).
  *
  * @example
  * ```ts
@@ -55,7 +70,9 @@ export function extractSchemaSummary(
 export function extractMetadataFlags(metadata: ToolMetadata | undefined, risk?: ToolRisk): MetadataFlags {
   const concurrency = metadata?.concurrency;
   const customKeys =
-    metadata === undefined ? [] : Object.keys(metadata).filter((key) => !ENFORCED_KEYS.has(key));
+    metadata === undefined
+      ? []
+      : Object.keys(metadata).filter((key) => !Object.hasOwn(KNOWN_METADATA_KEYS, key));
   return {
     mutates: metadata?.mutates === true,
     readOnly: metadata?.readOnly === true,

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { createTool, createToolbox } from '@armorer/core';
+import { type } from 'arktype';
 import { z } from 'zod';
 import { extractMetadataFlags, extractSchemaSummary } from './extract';
 import { inspectRegistry, inspectTool } from './inspect';
@@ -78,6 +79,40 @@ describe('extractors', () => {
       untrustedOutput: false,
       hasCustomMetadata: false,
       customKeys: [],
+    });
+  });
+});
+
+describe('typed metadata and Standard Schema inputs', () => {
+  test('keys armorer reads (title, idempotent, timeoutMs, ...) are not custom; free-form keys are', () => {
+    const flags = extractMetadataFlags({
+      readOnly: true,
+      title: 'Weather',
+      idempotent: true,
+      timeoutMs: 500,
+      openWorld: true,
+      tier: 'free',
+    });
+    expect(flags.customKeys).toEqual(['tier']);
+    expect(extractMetadataFlags({ title: 'x' }).hasCustomMetadata).toBe(false);
+  });
+
+  test('an ArkType input is summarized from its JSON Schema', () => {
+    const tool = createTool({
+      name: 'search',
+      description: 'Search',
+      input: type({ query: 'string', 'limit?': 'number.integer', 'kind?': "'a' | 'b'", tags: 'string[]' }),
+      execute: () => [],
+    });
+    expect(inspectTool(tool).input).toEqual({
+      keys: ['query', 'tags', 'kind', 'limit'],
+      required: ['query', 'tags'],
+    });
+    expect(inspectTool(tool, 'full').input?.shape).toEqual({
+      query: { type: 'string', optional: false, nullable: false },
+      tags: { type: 'array<string>', optional: false, nullable: false },
+      limit: { type: 'number', optional: true, nullable: false },
+      kind: { type: '"a" | "b"', optional: true, nullable: false },
     });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { createTool, createToolbox } from '@armorer/core';
+import { createTool, createToolbox, type ToolMetadata } from '@armorer/core';
 import { ListToolsResultSchema, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
@@ -84,7 +84,12 @@ describe('toMcpTools', () => {
 
   test('metadata.outputSchema accepts a Zod object or an object JSON Schema, and ignores anything else', () => {
     const make = (outputSchema: unknown) =>
-      createTool({ name: 'out', description: 'Output', metadata: { outputSchema }, execute: () => ({}) });
+      createTool({
+        name: 'out',
+        description: 'Output',
+        metadata: { outputSchema: outputSchema as NonNullable<ToolMetadata['outputSchema']> },
+        execute: () => ({}),
+      });
     expect(toMcpTools([make(z.object({ n: z.number() }))])[0]?.outputSchema).toMatchObject({
       type: 'object',
       required: ['n'],
@@ -95,7 +100,8 @@ describe('toMcpTools', () => {
     });
     expect(toMcpTools([make(z.string())])[0]?.outputSchema).toBeUndefined();
     expect(toMcpTools([make({ type: 'array' })])[0]?.outputSchema).toBeUndefined();
-    expect(toMcpTools([make('nope')])[0]?.outputSchema).toBeUndefined();
+    // Not a schema at all: refused when the tool is created (metadata.outputSchema is typed).
+    expect(() => make('nope')).toThrow(/metadata\.outputSchema/);
   });
 
   test('a title in metadata becomes the declaration title; the schema dialect can be kept', () => {

@@ -1,5 +1,10 @@
-import { type AnyTool, isToolbox, type Toolbox, toolInputJsonSchema } from '@armorer/core';
-import { z } from 'zod';
+import {
+  type AnyTool,
+  isToolbox,
+  type Toolbox,
+  toolInputJsonSchema,
+  toolOutputJsonSchema,
+} from '@armorer/core';
 import type { McpObjectSchema, McpToolAnnotations, McpToolDeclaration } from './types';
 
 /** Options of {@link toMcpTools}. */
@@ -45,19 +50,13 @@ function objectSchema(json: Record<string, unknown>, keepDialect: boolean): McpO
 }
 
 /**
- * The output schema a tool declares through `metadata.outputSchema`: a Zod object schema or a JSON
- * Schema of type `object`. Anything else is ignored (MCP output schemas must describe objects).
+ * The output schema a tool declares (its `output` option, or `metadata.outputSchema` as a Zod, Standard
+ * or JSON Schema), as core's `toolOutputJsonSchema` gives it, when it describes an object. Anything else
+ * is ignored (MCP output schemas must describe objects).
  */
 export function toolOutputSchema(tool: AnyTool): Record<string, unknown> | undefined {
-  const declared = tool.configuration.metadata?.['outputSchema'];
-  if (declared === undefined || declared === null || typeof declared !== 'object') return undefined;
-  if (declared instanceof z.ZodType) {
-    if (!(declared instanceof z.ZodObject)) return undefined;
-    return z.toJSONSchema(declared, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
-  }
-  return (declared as { type?: unknown }).type === 'object'
-    ? (declared as Record<string, unknown>)
-    : undefined;
+  const declared = toolOutputJsonSchema(tool.configuration);
+  return declared?.['type'] === 'object' ? declared : undefined;
 }
 
 /**

@@ -5,8 +5,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { z } from 'zod';
 import { createMCP } from './create-mcp';
 
-const cycle: Record<string, unknown> = { a: 1 };
-cycle['self'] = cycle;
+// The cycle sits under the declared key: output validation strips undeclared keys (a cycle under one
+// would be dropped and the result would serialise).
+const cycle: Record<string, unknown> = {};
+cycle['a'] = cycle;
 const structured = { outputSchema: z.object({ a: z.any() }) };
 const results: Record<string, { value: () => unknown; metadata?: Record<string, unknown> }> = {
   'structured-bigint': { value: () => ({ a: 1n }), metadata: structured },

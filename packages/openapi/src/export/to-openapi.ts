@@ -1,5 +1,4 @@
-import { type AnyTool, describeThrown, toolInputJsonSchema } from '@armorer/core';
-import { z } from 'zod';
+import { type AnyTool, describeThrown, toolInputJsonSchema, toolOutputJsonSchema } from '@armorer/core';
 import { OpenAPIError } from '../errors/openapi-error';
 import { ERROR_RESPONSES } from '../handler/status';
 import { ARMORER_EXTENSION } from '../openapi-constants';
@@ -82,12 +81,9 @@ const ERROR_REFERENCES: Readonly<Record<string, JsonObject>> = Object.fromEntrie
   ERROR_RESPONSES.map(([status]) => [status, { $ref: `#/components/responses/Error${status}` }]),
 );
 
+/** The tool's output schema (its `output` option or `metadata.outputSchema`), from core's one lookup. */
 function outputSchemaOf(tool: AnyTool): JsonObject | undefined {
-  const declared = tool.configuration.metadata?.['outputSchema'];
-  if (declared instanceof z.ZodType) {
-    return z.toJSONSchema(declared, { io: 'output', unrepresentable: 'any' }) as JsonObject;
-  }
-  return isObject(declared) ? declared : undefined;
+  return toolOutputJsonSchema(tool.configuration) as JsonObject | undefined;
 }
 
 /** Always present on generated operations: it marks them as armorer tools whose metadata is their own. */

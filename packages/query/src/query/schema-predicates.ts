@@ -1,4 +1,4 @@
-import type { ToolInput } from '@armorer/core';
+import type { ZodToolInput } from '@armorer/core';
 import { schemaShape } from '../tool/schema-fields';
 import { checkStringList, invalid, isPlainObject } from './query-keys';
 import type { ToolPredicate } from './tag-predicates';
@@ -31,7 +31,7 @@ export function schemaHasKeys(keys: readonly string[]): ToolPredicate {
  * const cityTools = toolbox.tools().filter(schemaMatches(z.object({ city: z.string() })));
  * ```
  */
-export function schemaMatches(schema: ToolInput): ToolPredicate {
+export function schemaMatches(schema: ZodToolInput): ToolPredicate {
   const wanted = schemaShape(schema) ?? (isPlainObject(schema) && !('_zod' in schema) ? schema : undefined);
   if (wanted === undefined) invalid('schemaMatches(schema)', 'a Zod object schema or a shape of Zod schemas');
   return (tool) => {

@@ -1,4 +1,4 @@
-import type { AnyTool, ToolConfiguration, ToolInput, ToolMetadata, ToolRisk } from '@armorer/core';
+import type { AnyTool, ToolConfiguration, ToolMetadata, ToolRisk, ZodToolInput } from '@armorer/core';
 import type { TextMode } from '../index/expand-term';
 import type { TextField } from '../tool/tool-text';
 
@@ -43,7 +43,7 @@ export interface TagQuery {
 /** Schema criteria: the tool's input has every key of `keys` / a shape compatible with `matches`. */
 export interface SchemaQuery {
   readonly keys?: readonly string[];
-  readonly matches?: ToolInput;
+  readonly matches?: ZodToolInput;
 }
 
 /** A value `metadata.contains` looks for: a substring of a string, or an element of an array. */

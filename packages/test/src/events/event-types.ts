@@ -39,6 +39,7 @@ export const TOOLBOX_EVENT_TYPES = Object.freeze([
   'not-found',
   'budget-exceeded',
   'loop-warning',
+  'warning',
   'loop-blocked',
   'name-resolved',
   'grant.used',
