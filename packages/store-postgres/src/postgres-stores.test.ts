@@ -26,10 +26,11 @@ onServer(serverUrl('postgres'), 'the PostgreSQL store tests', (url) => {
     await pool.end();
   });
 
-  approvalStateStoreConformance(() => createPostgresApprovalStateStore({ client: pool, tablePrefix }), {
-    describe,
-    it,
-  });
+  approvalStateStoreConformance(
+    ({ reservationLeaseMs }) =>
+      createPostgresApprovalStateStore({ client: pool, tablePrefix, reservationLeaseMs }),
+    { describe, it },
+  );
   grantStateStoreConformance(() => createPostgresGrantStateStore({ client: pool, tablePrefix }), {
     describe,
     it,

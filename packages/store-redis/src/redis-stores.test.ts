@@ -20,7 +20,10 @@ onServer(serverUrl('redis'), 'the Redis store tests', (url) => {
     client.disconnect();
   });
 
-  approvalStateStoreConformance(() => createRedisApprovalStateStore({ client, keyPrefix }), { describe, it });
+  approvalStateStoreConformance(
+    ({ reservationLeaseMs }) => createRedisApprovalStateStore({ client, keyPrefix, reservationLeaseMs }),
+    { describe, it },
+  );
   grantStateStoreConformance(
     () => createRedisGrantStateStore({ client, keyPrefix: `${keyPrefix}${Math.random()}:` }),
     {

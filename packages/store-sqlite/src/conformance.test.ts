@@ -10,7 +10,13 @@ import { openSqliteStores } from './open-sqlite-stores';
 import { seedLegacyStarted, sqliteToolResultCache } from './results/sqlite-tool-result-cache';
 
 const temp = tempDatabase('conformance');
-const stores = await openSqliteStores({ path: temp.path, synchronous: 'normal' });
+// The reservation lease the approval suite asks for (its transition table runs on both sides of it).
+const reservationLeaseMs = 30_000;
+const stores = await openSqliteStores({
+  path: temp.path,
+  synchronous: 'normal',
+  approvals: { reservationLeaseMs },
+});
 // A second connection to the same file: the suites also pass when reads and writes cross connections.
 const database = await SqliteDatabase.open({ path: temp.path, synchronous: 'normal' });
 afterAll(() => {
@@ -22,7 +28,7 @@ afterAll(() => {
 approvalStateStoreConformance(
   () => stores.approvals,
   { describe, it },
-  { name: 'SQLite ApprovalStateStore' },
+  { name: 'SQLite ApprovalStateStore', reservationLeaseMs },
 );
 grantStateStoreConformance(() => stores.grants, { describe, it }, { name: 'SQLite GrantStateStore' });
 defineToolResultCacheConformance(() => stores.results, {

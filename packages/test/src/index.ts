@@ -19,6 +19,10 @@
  *
  * @module
  */
+export type {
+  ApprovalStateStoreConformanceOptions,
+  ApprovalStoreSetup,
+} from './conformance/approval-state-store';
 export { approvalStateStoreConformance } from './conformance/approval-state-store';
 export { grantStateStoreConformance } from './conformance/grant-state-store';
 export type { Awaitable, ConformanceOptions, ConformanceTestApi } from './conformance/harness';

@@ -1,0 +1,265 @@
+import {
+  type ApprovalBinding,
+  ApprovalError,
+  type ApprovalRequestView,
+  type ApprovalStateStore,
+} from '@armorer/approval';
+import { fixtureBinding, fixtureView } from '../fixtures/approval';
+import { type ModelAnswer, type ModelOperation, type ModelRecord, modelTransition } from './approval-transitions';
+import { type ConformanceTestApi, ConformanceError } from './harness';
+
+/** What a store answered to one operation: its refusal code (or success) and, for `state`, the state. */
+interface StoreAnswer {
+  readonly refusal: string | undefined;
+  readonly state?: unknown;
+}
+
+/** The two bindings sharing one key (same replay scope and nonce, different signatures). */
+interface KeyPair {
+  readonly a: ApprovalBinding;
+  readonly b: ApprovalBinding;
+}
+
+/** Runs one operation on a store; a refusal must be an `ApprovalError`, whose code is the answer. */
+export async function applyToStore(store: ApprovalStateStore, operation: ModelOperation): Promise<StoreAnswer> {
+  try {
+    switch (operation.kind) {
+      case 'issue':
+        await store.issue(operation.binding);
+        return { refusal: undefined };
+      case 'reserve':
+        await store.reserve(operation.binding, operation.view, operation.now);
+        return { refusal: undefined };
+      case 'consume':
+        await store.consume(operation.binding, operation.view, operation.now);
+        return { refusal: undefined };
+      case 'commit':
+        await store.commit(operation.binding);
+        return { refusal: undefined };
+      case 'release':
+        await store.release(operation.binding);
+        return { refusal: undefined };
+      case 'revoke':
+        await store.revoke(operation.binding, operation.now);
+        return { refusal: undefined };
+      case 'state':
+        return { refusal: undefined, state: await store.state(operation.binding) };
+    }
+  } catch (error) {
+    if (!ApprovalError.isInstance(error)) {
+      throw new ConformanceError(`${describe(operation)} threw ${String(error)}, not an ApprovalError`);
+    }
+    return { refusal: error.code };
+  }
+}
+
+/** Applies an operation to the store and to the model and fails when their answers differ. */
+async function step(
+  store: ApprovalStateStore,
+  record: ModelRecord | undefined,
+  operation: ModelOperation,
+  lease: number,
+  where: () => string,
+): Promise<ModelRecord | undefined> {
+  const expected: ModelAnswer = modelTransition(record, operation, lease);
+  const actual = await applyToStore(store, operation);
+  const show = (answer: StoreAnswer) =>
+    answer.refusal === undefined
+      ? operation.kind === 'state'
+        ? `state ${String(answer.state)}`
+        : 'success'
+      : `refusal ${answer.refusal}`;
+  if (actual.refusal !== expected.refusal || (operation.kind === 'state' && actual.state !== expected.state)) {
+    throw new ConformanceError(`${where()}: expected ${show(expected)}, got ${show(actual)}`);
+  }
+  return expected.next;
+}
+
+function describe(operation: ModelOperation, pair?: KeyPair, origin = 0): string {
+  const which = pair === undefined ? '' : operation.binding === pair.a ? ' A' : ' B';
+  const time = 'now' in operation ? ` at t0+${operation.now - origin}` : '';
+  const view = 'view' in operation && operation.view.principalId !== 'principal-1' ? ' (other principal)' : '';
+  return `${operation.kind}${which}${view}${time}`;
+}
+
+/** Where a key can start from: the operations (all at t0) that lead there. */
+const STARTS: readonly (readonly [string, (pair: KeyPair, t0: number) => ModelOperation[]])[] = [
+  ['no record', () => []],
+  ['issued', ({ a }) => [{ kind: 'issue', binding: a }]],
+  [
+    'reserved',
+    ({ a }, t0) => [
+      { kind: 'issue', binding: a },
+      { kind: 'reserve', binding: a, view: fixtureView(), now: t0 },
+    ],
+  ],
+  [
+    'released (issued again)',
+    ({ a }, t0) => [
+      { kind: 'issue', binding: a },
+      { kind: 'reserve', binding: a, view: fixtureView(), now: t0 },
+      { kind: 'release', binding: a },
+    ],
+  ],
+  [
+    'consumed',
+    ({ a }, t0) => [
+      { kind: 'issue', binding: a },
+      { kind: 'consume', binding: a, view: fixtureView(), now: t0 },
+    ],
+  ],
+  [
+    'consumed by commit',
+    ({ a }, t0) => [
+      { kind: 'issue', binding: a },
+      { kind: 'reserve', binding: a, view: fixtureView(), now: t0 },
+      { kind: 'commit', binding: a },
+    ],
+  ],
+  [
+    'revoked',
+    ({ a }, t0) => [
+      { kind: 'issue', binding: a },
+      { kind: 'revoke', binding: a, now: t0 },
+    ],
+  ],
+  ['revoked without a record (a tombstone)', ({ a }, t0) => [{ kind: 'revoke', binding: a, now: t0 }]],
+];
+
+/** Every operation, with the binding of the record and another one under its key, at time `t`. */
+function operationsAt(pair: KeyPair, t: number): ModelOperation[] {
+  const other: ApprovalRequestView = fixtureView({ principalId: 'principal-2' });
+  const operations: ModelOperation[] = [];
+  for (const binding of [pair.a, pair.b]) {
+    operations.push(
+      { kind: 'issue', binding },
+      { kind: 'reserve', binding, view: fixtureView(), now: t },
+      { kind: 'reserve', binding, view: other, now: t },
+      { kind: 'reserve', binding, view: fixtureView(), now: binding.expiresAt },
+      { kind: 'consume', binding, view: fixtureView(), now: t },
+      { kind: 'consume', binding, view: other, now: t },
+      { kind: 'commit', binding },
+      { kind: 'release', binding },
+      { kind: 'revoke', binding, now: t },
+      { kind: 'state', binding },
+    );
+  }
+  return operations;
+}
+
+function keyPair(t0: number): KeyPair {
+  const a = fixtureBinding(t0);
+  // Same key (replay scope and nonce), another signature: a forged or re-signed binding.
+  const b = fixtureBinding(t0, { nonce: a.nonce, expiresAt: a.expiresAt + 1000 });
+  return { a, b };
+}
+
+/**
+ * Registers the transition-table tests: every operation (with the key's own binding and another one
+ * under its key, matching and mismatched requests, an expired binding) from every state, with the
+ * reservation lease running (one millisecond before it ends) and passed (the millisecond it ends); then
+ * generated operation sequences, each answer compared with the reference model.
+ * @internal
+ */
+export function registerTransitionTests(
+  createStore: () => Promise<ApprovalStateStore>,
+  api: ConformanceTestApi,
+  lease: number,
+  sequences: number,
+  seed: number,
+): void {
+  for (const [name, setup] of STARTS) {
+    for (const [phase, offset] of [
+      ['lease running', lease - 1],
+      ['lease passed', lease],
+    ] as const) {
+      api.it(`transition table: every operation from ${name}, ${phase}`, async () => {
+        const store = await createStore();
+        const t0 = Date.now();
+        const count = operationsAt(keyPair(t0), t0).length;
+        for (let cell = 0; cell < count; cell++) {
+          // A fresh key per cell: each starts from the named state.
+          const pair = keyPair(t0);
+          const target = operationsAt(pair, t0 + offset)[cell] as ModelOperation;
+          let record: ModelRecord | undefined;
+          for (const [index, before] of setup(pair, t0).entries()) {
+            record = await step(
+              store,
+              record,
+              before,
+              lease,
+              () => `${name}: setup step ${index + 1} (${describe(before, pair, t0)})`,
+            );
+          }
+          const where = `${name}, ${phase}: ${describe(target, pair, t0)}`;
+          record = await step(store, record, target, lease, () => where);
+          const owner = record?.owner ?? pair.a;
+          await step(store, record, { kind: 'state', binding: owner }, lease, () => `${where}, then state`);
+        }
+      });
+    }
+  }
+
+  api.it(`generated operation sequences (${sequences}, seed ${seed}) agree with the reference model`, async () => {
+    const store = await createStore();
+    const random = mulberry32(seed);
+    for (let sequence = 0; sequence < sequences; sequence++) {
+      const t0 = Date.now();
+      const pair = keyPair(t0);
+      const done: string[] = [];
+      let record: ModelRecord | undefined;
+      let clock = t0;
+      for (let index = 0; index < 16; index++) {
+        clock = nextTime(random, clock, t0, lease, pair.a.expiresAt);
+        const operation = randomOperation(random, pair, clock);
+        done.push(describe(operation, pair, t0));
+        record = await step(
+          store,
+          record,
+          operation,
+          lease,
+          () => `seed ${seed}, sequence ${sequence}, after [${done.join(', ')}]`,
+        );
+      }
+    }
+  });
+}
+
+/** A small seeded generator (mulberry32): the same seed gives the same sequences everywhere. */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** The next operation's time: around the lease boundaries, sometimes backwards, sometimes at expiry. */
+function nextTime(random: () => number, clock: number, t0: number, lease: number, expiresAt: number): number {
+  const roll = random();
+  if (roll < 0.3) return clock;
+  if (roll < 0.5) return clock + lease - 1;
+  if (roll < 0.7) return clock + lease;
+  if (roll < 0.8) return clock + 1;
+  if (roll < 0.9) return Math.max(t0, clock - lease);
+  return random() < 0.5 ? expiresAt - 1 : expiresAt;
+}
+
+function randomOperation(random: () => number, pair: KeyPair, now: number): ModelOperation {
+  const binding = random() < 0.85 ? pair.a : pair.b;
+  const view = random() < 0.85 ? fixtureView() : fixtureView({ principalId: 'principal-2' });
+  const kinds = ['issue', 'reserve', 'consume', 'commit', 'release', 'revoke', 'state'] as const;
+  const kind = kinds[Math.floor(random() * kinds.length)] ?? 'state';
+  switch (kind) {
+    case 'reserve':
+    case 'consume':
+      return { kind, binding, view, now };
+    case 'revoke':
+      return { kind, binding, now };
+    default:
+      return { kind, binding };
+  }
+}
