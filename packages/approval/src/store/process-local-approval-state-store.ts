@@ -6,6 +6,8 @@ import type { ApprovalStateStore } from './approval-state-store';
 
 interface Entry {
   state: ApprovalBindingState;
+  /** The `now` of the reservation in place. */
+  reservedAt: number;
   readonly signature: string;
   readonly expiresAt: number;
 }
@@ -17,7 +19,13 @@ export interface ProcessLocalApprovalStateStoreOptions {
    * by its signed expiry anyway; the record is dropped to bound memory.
    */
   readonly retainExpiredMs?: number;
-  /** The clock used to drop old records (default `Date.now`). */
+  /**
+   * How long a reservation holds (default five minutes; `0`: until the binding expires). A resume that
+   * never committed nor released (its call hung before the tool) stops blocking the binding after it:
+   * it can be reserved or revoked again, and commit still succeeds once.
+   */
+  readonly reservationLeaseMs?: number;
+  /** The clock used to drop old records, and `revoke`'s default time (default `Date.now`). */
   readonly now?: () => number;
 }
 
@@ -39,6 +47,10 @@ export function createProcessLocalApprovalStateStore(
   const entries = new Map<string, Entry>();
   const retain = options.retainExpiredMs ?? 60 * 60 * 1000;
   const clock = options.now ?? Date.now;
+  const lease = options.reservationLeaseMs ?? 5 * 60 * 1000;
+  if (!(typeof lease === 'number' && lease >= 0 && Number.isFinite(lease))) {
+    throw new TypeError('reservationLeaseMs must be a non-negative number of milliseconds.');
+  }
   let issuedSinceSweep = 0;
   let lastSweep = clock();
 
@@ -70,10 +82,16 @@ export function createProcessLocalApprovalStateStore(
     const entry = entryOf(checked);
     if (entry === undefined)
       throw approvalError('not-issued', 'The approval was never issued (or was lost).');
-    refuseUnlessIssued(entry);
+    refuseUnlessIssued(stateAt(entry, now));
     assertApprovalBindingMatches(checked, view, now);
     entry.state = 'reserved';
+    entry.reservedAt = now;
     return entry;
+  }
+
+  /** A reservation whose lease passed at `now` counts as issued: its resume stopped before committing. */
+  function stateAt(entry: Entry, now: number): ApprovalBindingState {
+    return entry.state === 'reserved' && lease > 0 && entry.reservedAt + lease <= now ? 'issued' : entry.state;
   }
 
   function leaveReserved(binding: ApprovalBinding, next: 'consumed' | 'issued'): void {
@@ -89,7 +107,12 @@ export function createProcessLocalApprovalStateStore(
       if (entries.has(key))
         throw approvalError('already-issued', 'This approval binding was already issued.');
       sweep();
-      entries.set(key, { state: 'issued', signature: checked.signature, expiresAt: checked.expiresAt });
+      entries.set(key, {
+        state: 'issued',
+        reservedAt: 0,
+        signature: checked.signature,
+        expiresAt: checked.expiresAt,
+      });
     },
     // The resume path's three steps answer synchronously when they succeed (nothing to wait for in
     // memory, and no promise per step); a refusal is still a rejected promise, as from an async store.
@@ -117,23 +140,24 @@ export function createProcessLocalApprovalStateStore(
     async consume(binding, view, now) {
       reserveNow(binding, view, now).state = 'consumed';
     },
-    async revoke(binding) {
+    async revoke(binding, now = clock()) {
       const checked = parseApprovalBinding(binding);
       const entry = entryOf(checked);
       if (entry === undefined) {
         // A tombstone: restoring this binding later must not revive it.
         entries.set(approvalBindingKey(checked), {
           state: 'revoked',
+          reservedAt: 0,
           signature: checked.signature,
           expiresAt: checked.expiresAt,
         });
         return;
       }
-      if (entry.state === 'revoked') return;
-      if (entry.state === 'consumed')
+      const state = stateAt(entry, now);
+      if (state === 'revoked') return;
+      if (state === 'consumed')
         throw approvalError('already-consumed', 'A consumed approval cannot be revoked.');
-      if (entry.state === 'reserved')
-        throw approvalError('already-reserved', 'The approval is being resumed.');
+      if (state === 'reserved') throw approvalError('already-reserved', 'The approval is being resumed.');
       entry.state = 'revoked';
     },
     async state(binding) {
@@ -142,8 +166,8 @@ export function createProcessLocalApprovalStateStore(
   };
 }
 
-function refuseUnlessIssued(entry: Entry): void {
-  switch (entry.state) {
+function refuseUnlessIssued(state: ApprovalBindingState): void {
+  switch (state) {
     case 'issued':
       return;
     case 'reserved':
