@@ -89,9 +89,13 @@ export function createProcessLocalApprovalStateStore(
     return entry;
   }
 
-  /** A reservation whose lease passed at `now` counts as issued: its resume stopped before committing. */
+  /**
+   * A reservation whose lease passed at `now` counts as issued: its resume stopped before committing. A
+   * `now` that is not a finite number proves nothing: the lease runs.
+   */
   function stateAt(entry: Entry, now: number): ApprovalBindingState {
-    return entry.state === 'reserved' && lease > 0 && entry.reservedAt + lease <= now ? 'issued' : entry.state;
+    if (entry.state !== 'reserved' || lease === 0 || !Number.isFinite(now)) return entry.state;
+    return entry.reservedAt + lease <= now ? 'issued' : 'reserved';
   }
 
   function leaveReserved(binding: ApprovalBinding, next: 'consumed' | 'issued'): void {

@@ -77,7 +77,12 @@ async function step(
 
 function describe(operation: ModelOperation, pair?: KeyPair, origin = 0): string {
   const which = pair === undefined ? '' : operation.binding === pair.a ? ' A' : ' B';
-  const time = 'now' in operation ? ` at t0+${operation.now - origin}` : '';
+  const time =
+    'now' in operation
+      ? Number.isFinite(operation.now)
+        ? ` at t0+${operation.now - origin}`
+        : ` at ${operation.now}`
+      : '';
   const view = 'view' in operation && operation.view.principalId !== 'principal-1' ? ' (other principal)' : '';
   return `${operation.kind}${which}${view}${time}`;
 }
@@ -142,6 +147,11 @@ function operationsAt(pair: KeyPair, t: number): ModelOperation[] {
       { kind: 'release', binding },
       { kind: 'revoke', binding, now: t },
       { kind: 'state', binding },
+      // A time that is not a finite number never passes a lease, nor matches a binding.
+      { kind: 'reserve', binding, view: fixtureView(), now: Number.NaN },
+      { kind: 'consume', binding, view: fixtureView(), now: Number.NEGATIVE_INFINITY },
+      { kind: 'revoke', binding, now: Number.NaN },
+      { kind: 'revoke', binding, now: Number.POSITIVE_INFINITY },
     );
   }
   return operations;

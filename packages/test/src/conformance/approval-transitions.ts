@@ -13,7 +13,7 @@ import {
  *
  * A key holds at most one record: the binding that was issued (or revoked) first under it, its state, and
  * when it was last reserved (the `now` of that `reserve`). A reservation's lease has passed at `now` when
- * `reservedAt + lease <= now`; only the operations given a time (`reserve`, `consume`, `revoke`) can tell,
+ * `reservedAt + lease <= now` (never at a `now` that is not a finite number); only the operations given a time (`reserve`, `consume`, `revoke`) can tell,
  * and for them such a reservation counts as `issued` (its resume died between reserve and commit).
  *
  * | state \ operation       | issue          | reserve, consume      | commit       | release      | revoke           | state     |
@@ -62,7 +62,9 @@ export interface ModelAnswer {
 
 /** The state a reservation whose lease passed at `now` counts as. @internal */
 export function effectiveState(record: ModelRecord, lease: number, now: number): ApprovalBindingState {
-  return record.state === 'reserved' && record.reservedAt + lease <= now ? 'issued' : record.state;
+  // A time that is not a finite number proves nothing: the lease counts as running.
+  const passed = Number.isFinite(now) && record.reservedAt + lease <= now;
+  return record.state === 'reserved' && passed ? 'issued' : record.state;
 }
 
 /** The refusal of an operation that needs an issued binding, by the state it found. */
