@@ -122,7 +122,10 @@ export function createPostgresApprovalStateStore(
 
   /** A reservation whose lease passed at `now` (a finite time) counts as issued. */
   const leasePassed = (found: Row, now: number) =>
-    found.state === 'reserved' && lease > 0 && Number.isFinite(now) && (found.reserved_at ?? 0) + lease <= now;
+    found.state === 'reserved' &&
+    lease > 0 &&
+    Number.isFinite(now) &&
+    (found.reserved_at ?? 0) + lease <= now;
 
   async function settle(binding: ApprovalBinding, to: 'consumed' | 'issued'): Promise<void> {
     const checked = parseApprovalBinding(binding);
@@ -157,7 +160,8 @@ export function createPostgresApprovalStateStore(
         if (found.signature !== checked.signature) throw approvalRefusal('binding-conflict');
         if (found.state === 'revoked') return;
         // Issued, or a reservation whose lease passed, yet not revoked: a concurrent change ran. Again.
-        if (found.state !== 'issued' && !leasePassed(found, now)) throw approvalRefusal(refusalOf(found.state));
+        if (found.state !== 'issued' && !leasePassed(found, now))
+          throw approvalRefusal(refusalOf(found.state));
       }
       throw approvalRefusal('already-reserved');
     },

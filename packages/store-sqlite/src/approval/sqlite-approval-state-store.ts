@@ -72,7 +72,12 @@ export function sqliteApprovalStateStore(
    * Leases run on the time the caller gives (`reserve`'s `now`), like the other stores' (one table).
    */
   function effectiveState(row: Row, now: number): ApprovalBindingState {
-    if (row.state === 'reserved' && row.reservedAt !== null && row.reservedAt + lease <= now && Number.isFinite(now)) {
+    if (
+      row.state === 'reserved' &&
+      row.reservedAt !== null &&
+      row.reservedAt + lease <= now &&
+      Number.isFinite(now)
+    ) {
       return 'issued';
     }
     return row.state;

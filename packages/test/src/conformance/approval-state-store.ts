@@ -23,7 +23,7 @@ export interface ApprovalStoreSetup {
 export interface ApprovalStateStoreConformanceOptions extends ConformanceOptions {
   /** The reservation lease the suite asks for (default 30 000 ms; it must be shorter than an hour). */
   readonly reservationLeaseMs?: number;
-  /** How many generated operation sequences run against the reference model (default 25). */
+  /** How many generated operation sequences run against the reference model (default 30). */
   readonly sequences?: number;
   /** The seed of the generated sequences (default a fixed one, so a failure reproduces). */
   readonly seed?: number;
@@ -257,44 +257,6 @@ export function approvalStateStoreConformance(
       },
     );
 
-    api.it(
-      'a crashed resume: once the lease passed, its reservation can be revoked or taken, never both run',
-      async () => {
-        const store = await createStore(setup);
-        const lease = setup.reservationLeaseMs;
-        const crashed = fixtureBinding(now);
-        await store.issue(crashed);
-        await store.reserve(crashed, view, now);
-        await refused(
-          () => store.revoke(crashed, now + lease - 1),
-          isApprovalError,
-          ['already-reserved'],
-          'revoke while the lease runs',
-        );
-        await store.revoke(crashed, now + lease);
-        same(await store.state(crashed), 'revoked', 'state after revoking a reservation whose lease passed');
-        await refused(() => store.commit(crashed), isApprovalError, ['not-reserved'], 'late commit after revoke');
-        await refused(
-          () => store.reserve(crashed, view, now + lease),
-          isApprovalError,
-          ['revoked'],
-          'reserve after revoke',
-        );
-        const taken = fixtureBinding(now);
-        await store.issue(taken);
-        await store.reserve(taken, view, now);
-        await store.reserve(taken, view, now + lease);
-        await store.commit(taken);
-        await refused(() => store.commit(taken), isApprovalError, ['not-reserved'], 'the first late commit');
-        await refused(
-          () => store.revoke(taken, now + 2 * lease),
-          isApprovalError,
-          ['already-consumed'],
-          'revoke after the second resume committed',
-        );
-      },
-    );
-
     api.it('a revocation during a reservation never lets that reservation commit', async () => {
       const store = await createStore(setup);
       const binding = fixtureBinding(now);
@@ -387,7 +349,7 @@ export function approvalStateStoreConformance(
       async () => createStore(setup),
       api,
       setup.reservationLeaseMs,
-      options.sequences ?? 25,
+      options.sequences ?? 30,
       options.seed ?? 0x5eed_a11,
     );
   });

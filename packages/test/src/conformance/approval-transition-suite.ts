@@ -5,8 +5,15 @@ import {
   type ApprovalStateStore,
 } from '@armorer/approval';
 import { fixtureBinding, fixtureView } from '../fixtures/approval';
-import { type ModelAnswer, type ModelOperation, type ModelRecord, modelTransition } from './approval-transitions';
-import { type ConformanceTestApi, ConformanceError } from './harness';
+import {
+  type ModelAnswer,
+  type ModelOperation,
+  type ModelRecord,
+  modelTransition,
+} from './approval-transitions';
+import { ConformanceError, type ConformanceTestApi, refused, same } from './harness';
+
+const isApprovalError = (error: unknown) => ApprovalError.isInstance(error);
 
 /** What a store answered to one operation: its refusal code (or success) and, for `state`, the state. */
 interface StoreAnswer {
@@ -21,7 +28,10 @@ interface KeyPair {
 }
 
 /** Runs one operation on a store; a refusal must be an `ApprovalError`, whose code is the answer. */
-export async function applyToStore(store: ApprovalStateStore, operation: ModelOperation): Promise<StoreAnswer> {
+async function applyToStore(
+  store: ApprovalStateStore,
+  operation: ModelOperation,
+): Promise<StoreAnswer> {
   try {
     switch (operation.kind) {
       case 'issue':
@@ -47,7 +57,7 @@ export async function applyToStore(store: ApprovalStateStore, operation: ModelOp
     }
   } catch (error) {
     if (!ApprovalError.isInstance(error)) {
-      throw new ConformanceError(`${describe(operation)} threw ${String(error)}, not an ApprovalError`);
+      throw new ConformanceError(`${label(operation)} threw ${String(error)}, not an ApprovalError`);
     }
     return { refusal: error.code };
   }
@@ -69,13 +79,16 @@ async function step(
         ? `state ${String(answer.state)}`
         : 'success'
       : `refusal ${answer.refusal}`;
-  if (actual.refusal !== expected.refusal || (operation.kind === 'state' && actual.state !== expected.state)) {
+  if (
+    actual.refusal !== expected.refusal ||
+    (operation.kind === 'state' && actual.state !== expected.state)
+  ) {
     throw new ConformanceError(`${where()}: expected ${show(expected)}, got ${show(actual)}`);
   }
   return expected.next;
 }
 
-function describe(operation: ModelOperation, pair?: KeyPair, origin = 0): string {
+function label(operation: ModelOperation, pair?: KeyPair, origin = 0): string {
   const which = pair === undefined ? '' : operation.binding === pair.a ? ' A' : ' B';
   const time =
     'now' in operation
@@ -83,7 +96,8 @@ function describe(operation: ModelOperation, pair?: KeyPair, origin = 0): string
         ? ` at t0+${operation.now - origin}`
         : ` at ${operation.now}`
       : '';
-  const view = 'view' in operation && operation.view.principalId !== 'principal-1' ? ' (other principal)' : '';
+  const view =
+    'view' in operation && operation.view.principalId !== 'principal-1' ? ' (other principal)' : '';
   return `${operation.kind}${which}${view}${time}`;
 }
 
@@ -178,6 +192,50 @@ export function registerTransitionTests(
   sequences: number,
   seed: number,
 ): void {
+  api.it(
+    'a crashed resume: once the lease passed, its reservation can be revoked or taken, never both run',
+    async () => {
+      const store = await createStore();
+      const now = Date.now();
+      const view = fixtureView();
+      const crashed = fixtureBinding(now);
+      await store.issue(crashed);
+      await store.reserve(crashed, view, now);
+      await refused(
+        () => store.revoke(crashed, now + lease - 1),
+        isApprovalError,
+        ['already-reserved'],
+        'revoke while the lease runs',
+      );
+      await store.revoke(crashed, now + lease);
+      same(await store.state(crashed), 'revoked', 'state after revoking a reservation whose lease passed');
+      await refused(
+        () => store.commit(crashed),
+        isApprovalError,
+        ['not-reserved'],
+        'late commit after revoke',
+      );
+      await refused(
+        () => store.reserve(crashed, view, now + lease),
+        isApprovalError,
+        ['revoked'],
+        'reserve after revoke',
+      );
+      const taken = fixtureBinding(now);
+      await store.issue(taken);
+      await store.reserve(taken, view, now);
+      await store.reserve(taken, view, now + lease);
+      await store.commit(taken);
+      await refused(() => store.commit(taken), isApprovalError, ['not-reserved'], 'the first late commit');
+      await refused(
+        () => store.revoke(taken, now + 2 * lease),
+        isApprovalError,
+        ['already-consumed'],
+        'revoke after the second resume committed',
+      );
+    },
+  );
+
   for (const [name, setup] of STARTS) {
     for (const [phase, offset] of [
       ['lease running', lease - 1],
@@ -198,10 +256,10 @@ export function registerTransitionTests(
               record,
               before,
               lease,
-              () => `${name}: setup step ${index + 1} (${describe(before, pair, t0)})`,
+              () => `${name}: setup step ${index + 1} (${label(before, pair, t0)})`,
             );
           }
-          const where = `${name}, ${phase}: ${describe(target, pair, t0)}`;
+          const where = `${name}, ${phase}: ${label(target, pair, t0)}`;
           record = await step(store, record, target, lease, () => where);
           const owner = record?.owner ?? pair.a;
           await step(store, record, { kind: 'state', binding: owner }, lease, () => `${where}, then state`);
@@ -210,29 +268,35 @@ export function registerTransitionTests(
     }
   }
 
-  api.it(`generated operation sequences (${sequences}, seed ${seed}) agree with the reference model`, async () => {
-    const store = await createStore();
-    const random = mulberry32(seed);
-    for (let sequence = 0; sequence < sequences; sequence++) {
-      const t0 = Date.now();
-      const pair = keyPair(t0);
-      const done: string[] = [];
-      let record: ModelRecord | undefined;
-      let clock = t0;
-      for (let index = 0; index < 16; index++) {
-        clock = nextTime(random, clock, t0, lease, pair.a.expiresAt);
-        const operation = randomOperation(random, pair, clock);
-        done.push(describe(operation, pair, t0));
-        record = await step(
-          store,
-          record,
-          operation,
-          lease,
-          () => `seed ${seed}, sequence ${sequence}, after [${done.join(', ')}]`,
-        );
+  api.it(
+    `generated operation sequences (${sequences}, seed ${seed}) agree with the reference model`,
+    async () => {
+      const store = await createStore();
+      const random = mulberry32(seed);
+      for (let sequence = 0; sequence < sequences; sequence++) {
+        const t0 = Date.now();
+        const pair = keyPair(t0);
+        const done: string[] = [];
+        let record: ModelRecord | undefined;
+        let clock = t0;
+        let settled = 0;
+        // Up to 16 operations; a sequence ends two operations after its key settled (consumed, revoked).
+        for (let index = 0; index < 16 && settled < 2; index++) {
+          clock = nextClock(random, clock, t0, lease);
+          const operation = randomOperation(random, pair, record, clock, lease);
+          done.push(label(operation, pair, t0));
+          record = await step(
+            store,
+            record,
+            operation,
+            lease,
+            () => `seed ${seed}, sequence ${sequence}, after [${done.join(', ')}]`,
+          );
+          if (record?.state === 'consumed' || record?.state === 'revoked') settled++;
+        }
       }
-    }
-  });
+    },
+  );
 }
 
 /** A small seeded generator (mulberry32): the same seed gives the same sequences everywhere. */
@@ -247,22 +311,67 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-/** The next operation's time: around the lease boundaries, sometimes backwards, sometimes at expiry. */
-function nextTime(random: () => number, clock: number, t0: number, lease: number, expiresAt: number): number {
+/** The sequence's clock: mostly forward, by steps around the lease, sometimes back. */
+function nextClock(random: () => number, clock: number, t0: number, lease: number): number {
   const roll = random();
-  if (roll < 0.3) return clock;
-  if (roll < 0.5) return clock + lease - 1;
-  if (roll < 0.7) return clock + lease;
-  if (roll < 0.8) return clock + 1;
-  if (roll < 0.9) return Math.max(t0, clock - lease);
-  return random() < 0.5 ? expiresAt - 1 : expiresAt;
+  if (roll < 0.4) return clock;
+  if (roll < 0.6) return clock + 1;
+  if (roll < 0.75) return clock + lease - 1;
+  if (roll < 0.9) return clock + lease;
+  return Math.max(t0, clock - lease);
 }
 
-function randomOperation(random: () => number, pair: KeyPair, now: number): ModelOperation {
-  const binding = random() < 0.85 ? pair.a : pair.b;
-  const view = random() < 0.85 ? fixtureView() : fixtureView({ principalId: 'principal-2' });
-  const kinds = ['issue', 'reserve', 'consume', 'commit', 'release', 'revoke', 'state'] as const;
+/**
+ * The time an operation is given: mostly the clock, often one side of the running reservation's lease
+ * boundary (where stores disagreed), sometimes the binding's expiry or a time that is not finite.
+ */
+function opTime(
+  random: () => number,
+  clock: number,
+  record: ModelRecord | undefined,
+  lease: number,
+  expiresAt: number,
+): number {
+  const roll = random();
+  if (record?.state === 'reserved' && roll < 0.5) {
+    return record.reservedAt + (random() < 0.5 ? lease - 1 : lease);
+  }
+  if (roll < 0.9) return clock;
+  if (roll < 0.97) return random() < 0.5 ? expiresAt - 1 : expiresAt;
+  return random() < 0.5 ? Number.NaN : Number.POSITIVE_INFINITY;
+}
+
+type Kind = ModelOperation['kind'];
+
+/**
+ * Which operations to draw from, by the key's state (like the preconditions of a model-based test): a
+ * key that is still open is pushed through its transitions instead of settling at once.
+ */
+const KINDS_BY_STATE: Readonly<Record<string, readonly Kind[]>> = {
+  none: ['issue', 'issue', 'issue', 'issue', 'reserve', 'commit', 'revoke', 'state'],
+  issued: ['reserve', 'reserve', 'reserve', 'consume', 'revoke', 'commit', 'release', 'issue', 'state'],
+  reserved: ['reserve', 'reserve', 'consume', 'revoke', 'revoke', 'commit', 'release', 'state', 'issue'],
+  settled: ['issue', 'reserve', 'consume', 'commit', 'release', 'revoke', 'state'],
+};
+
+function randomOperation(
+  random: () => number,
+  pair: KeyPair,
+  record: ModelRecord | undefined,
+  clock: number,
+  lease: number,
+): ModelOperation {
+  const state =
+    record === undefined
+      ? 'none'
+      : record.state === 'issued' || record.state === 'reserved'
+        ? record.state
+        : 'settled';
+  const kinds = KINDS_BY_STATE[state] as readonly Kind[];
   const kind = kinds[Math.floor(random() * kinds.length)] ?? 'state';
+  const binding = random() < 0.9 ? pair.a : pair.b;
+  const view = random() < 0.85 ? fixtureView() : fixtureView({ principalId: 'principal-2' });
+  const now = opTime(random, clock, record, lease, pair.a.expiresAt);
   switch (kind) {
     case 'reserve':
     case 'consume':
