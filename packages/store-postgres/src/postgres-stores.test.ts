@@ -9,7 +9,7 @@ import pg from 'pg';
 import { createPostgresApprovalStateStore } from './approval/postgres-approval-state-store';
 import { createPostgresToolResultCache } from './cache/postgres-tool-result-cache';
 import { StoreError } from './errors/store-error';
-import { createPostgresGrantStateStore } from './grant/postgres-grant-state-store';
+import { createPostgresGrantStateStore, grantListQuery } from './grant/postgres-grant-state-store';
 import { SCHEMA_VERSION } from './schema/schema';
 import { sweepStatement } from './schema/sweep';
 
@@ -106,6 +106,54 @@ onServer(serverUrl('postgres'), 'the PostgreSQL store tests', (url) => {
         expect(plan).toContain(`Index Scan using ${table}_purge`);
         expect(plan).not.toContain('Seq Scan');
         await session.query('DEALLOCATE armorer_sweep_plan');
+      } finally {
+        await session.query('RESET plan_cache_mode');
+        session.release();
+      }
+    });
+
+    it('a grant lookup by tenant (or none), principal and tool searches an index on all three, under a generic plan', async () => {
+      const prefix = `${tablePrefix}l_`;
+      const grants = createPostgresGrantStateStore({ client: pool, tablePrefix: prefix });
+      await grants.get('k'); // creates the tables
+      const table = `${prefix}grants`;
+      // 3,000 grants of one principal and tool across 1,000 other tenants, never analyzed.
+      await pool.query(
+        `INSERT INTO ${table} (id, grant_json, uses_remaining, principal_id, tenant_id, tool_name, purge_at)
+         SELECT 'g' || g, '{}', 1, 'user-1', 'tenant-' || (g % 1000), 'send-payment', $1::bigint
+         FROM generate_series(1, 3000) AS g`,
+        [Date.now() + 60_000],
+      );
+      const session = await pool.connect();
+      try {
+        await session.query('SET plan_cache_mode = force_generic_plan');
+        for (const tenantId of ['tenant-7', null]) {
+          const { text, values } = grantListQuery(
+            table,
+            {
+              tenantId,
+              principalId: 'user-1',
+              toolName: 'send-payment',
+            },
+            Date.now(),
+          );
+          await session.query(`PREPARE armorer_lookup_plan AS ${text}`);
+          const literals = values.map((value) =>
+            typeof value === 'number' ? String(value) : `'${String(value)}'`,
+          );
+          const { rows } = await session.query(`EXPLAIN EXECUTE armorer_lookup_plan(${literals.join(', ')})`);
+          const plan = rows.map((row) => String(row['QUERY PLAN'])).join('\n');
+          expect(plan).toMatch(
+            new RegExp(
+              `Index (Only )?Scan using ${table}_(lookup|principal)|Bitmap Index Scan on ${table}_(lookup|principal)`,
+            ),
+          );
+          expect(plan).not.toContain('Seq Scan');
+          const condition = plan.split('\n').find((line) => line.includes('Index Cond')) ?? '';
+          for (const column of ['tenant_id', 'principal_id', 'tool_name'])
+            expect(condition).toContain(column);
+          await session.query('DEALLOCATE armorer_lookup_plan');
+        }
       } finally {
         await session.query('RESET plan_cache_mode');
         session.release();

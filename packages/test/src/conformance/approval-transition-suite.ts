@@ -28,10 +28,7 @@ interface KeyPair {
 }
 
 /** Runs one operation on a store; a refusal must be an `ApprovalError`, whose code is the answer. */
-async function applyToStore(
-  store: ApprovalStateStore,
-  operation: ModelOperation,
-): Promise<StoreAnswer> {
+async function applyToStore(store: ApprovalStateStore, operation: ModelOperation): Promise<StoreAnswer> {
   try {
     switch (operation.kind) {
       case 'issue':

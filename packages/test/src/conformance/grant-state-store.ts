@@ -2,9 +2,9 @@ import {
   createNonce,
   GrantError,
   type GrantFilter,
-  signGrant,
   type GrantStateStore,
   type ReusableApprovalGrant,
+  signGrant,
   verifyGrantSignature,
 } from '@armorer/approval';
 import { FIXTURE_SECRET, fixtureGrant } from '../fixtures/approval';
@@ -169,7 +169,8 @@ export function grantStateStoreConformance(
       // Values that a store joining tenant, principal and tool into one key could confuse.
       const run = createNonce().slice(0, 8);
       const tenants = [undefined, `${run}t`, `${run}t:x`, `${run}t:x:p`, `${run}"t`, `${run}t\u0000`];
-      const principals = [`p${run}`, `x:p${run}`, `p${run}:x`];
+      // A lone surrogate: UTF-8 storage reads it as U+FFFD, so it must not answer for the replacement character.
+      const principals = [`p${run}`, `x:p${run}`, `p${run}:x`, `p${run}\ud800`, `p${run}\ufffd`];
       const tools = ['read-file', 'read-file:x', 'x:read-file'];
       const issued: ReusableApprovalGrant[] = [];
       for (let index = 0; index < 48; index++) {
