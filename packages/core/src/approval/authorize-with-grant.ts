@@ -15,13 +15,6 @@ export async function authorizeWithGrant(state: CallState): Promise<boolean> {
   const principalId = authority?.principalId;
   if (typeof principalId !== 'string') return false;
   const toolName = state.reg.config.name;
-  let candidates: readonly ReusableApprovalGrant[];
-  try {
-    candidates = await grants.list({ principalId, toolName });
-  } catch {
-    return false;
-  }
-  if (!Array.isArray(candidates) || candidates.length === 0) return false;
   const tenantId = authority?.tenantId;
   const ownerId = authority?.ownerId;
   const agentId = context?.agentId;
@@ -31,6 +24,15 @@ export async function authorizeWithGrant(state: CallState): Promise<boolean> {
   // without it (a grant with no tenant authorizing tenant 7).
   if (!(unsetOrText(tenantId) && unsetOrText(ownerId) && unsetOrText(agentId))) return false;
   if (!(unsetOrText(runId) && unsetOrText(sessionId))) return false;
+  let candidates: readonly ReusableApprovalGrant[];
+  try {
+    // Only grants of this tenant (or of none, `null`), principal and tool can match: the store reads
+    // those through its index, never other tenants' grants.
+    candidates = await grants.list({ tenantId: tenantId ?? null, principalId, toolName });
+  } catch {
+    return false;
+  }
+  if (!Array.isArray(candidates) || candidates.length === 0) return false;
   const request: GrantMatchRequest = {
     toolName,
     arguments: state.params,
