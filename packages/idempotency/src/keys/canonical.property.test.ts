@@ -138,7 +138,7 @@ function asData(value: unknown): unknown {
 
 describe('fieldKey refuses a call that lacks a named field', () => {
   test('an absent or undefined field is refused (missing-field); null is a value', () => {
-    const byOrder = fieldKey<{ orderId?: string | null; cents: number }>('orderId');
+    const byOrder = fieldKey<{ orderId?: string | null | undefined; cents: number }>('orderId');
     expect(refusal(() => byOrder({ cents: 1 }))).toBe('missing-field');
     expect(refusal(() => byOrder({ orderId: undefined, cents: 1 }))).toBe('missing-field');
     expect(refusal(() => byOrder(undefined as never))).toBe('missing-field');
