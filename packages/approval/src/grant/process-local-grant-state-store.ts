@@ -26,9 +26,15 @@ export function createProcessLocalGrantStateStore(): GrantStateStore {
   function addToIndex(grant: ReusableApprovalGrant): void {
     const tenant = grant.tenantId ?? null;
     let principals = index.get(tenant);
-    if (principals === undefined) index.set(tenant, (principals = new Map()));
+    if (principals === undefined) {
+      principals = new Map();
+      index.set(tenant, principals);
+    }
     let tools = principals.get(grant.principalId);
-    if (tools === undefined) principals.set(grant.principalId, (tools = new Map()));
+    if (tools === undefined) {
+      tools = new Map();
+      principals.set(grant.principalId, tools);
+    }
     const ids = tools.get(grant.toolName);
     if (ids === undefined) tools.set(grant.toolName, [grant.id]);
     else ids.push(grant.id);

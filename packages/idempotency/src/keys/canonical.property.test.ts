@@ -37,6 +37,13 @@ function planted(value: unknown, hostile: unknown, path: readonly number[], asPr
   };
 }
 
+/** `[1, <hole>, 3]`: an array with an empty slot. */
+function sparse(): unknown[] {
+  const array: unknown[] = [1];
+  array[2] = 3;
+  return array;
+}
+
 class Point {
   constructor(
     readonly x: number,
@@ -60,7 +67,7 @@ const HOSTILE: readonly (readonly [string, () => unknown, string, boolean])[] = 
   ['a boxed number', () => Object(5), 'unsupported-value', true],
   ['a typed array', () => new Uint8Array([1, 2]), 'unsupported-value', true],
   ['an invalid Date', () => new Date(Number.NaN), 'invalid-date', true],
-  ['a sparse array', () => [1, , 3], 'sparse-array', true],
+  ['a sparse array', () => sparse(), 'sparse-array', true],
   // undefined means "absent" as a property value (as in JSON), but has no JSON form in an array.
   ['undefined', () => undefined, 'unsupported-value', false],
 ];
