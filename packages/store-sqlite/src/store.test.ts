@@ -198,9 +198,8 @@ describe('reservation leases', () => {
 
 describe('grant lookups', () => {
   test('a lookup by tenant (or none), principal and tool reads the lookup index, never the whole table', async () => {
-    const path = fresh();
-    (await openSqliteStores({ path })).close();
-    const raw = await SqliteDatabase.open({ path });
+    // Opening the file creates the schema (with its indexes).
+    const raw = await SqliteDatabase.open({ path: fresh() });
     const { grantListQuery } = await import('./grant/sqlite-grant-state-store');
     const planOf = (filter: Parameters<typeof grantListQuery>[0]) => {
       const { sql, params } = grantListQuery(filter);
