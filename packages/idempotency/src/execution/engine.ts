@@ -14,7 +14,6 @@ import { composeCacheKey, isKeyText, MAX_KEY_LENGTH } from '../keys/cache-key';
 import { interceptCall } from './attempt';
 import { LeaseKeeper } from './lease-keeper';
 import { type IdempotencyOptions, type ResolvedIdempotencyOptions, resolveOptions } from './options';
-import { recordPause } from './pause-record';
 import type { CallTicket } from './ticket';
 import type { IdempotentExecuteOptions } from './types';
 
@@ -139,7 +138,9 @@ type TicketedInterceptor = ExecutionInterceptor & { ticket: CallTicket };
 /** The `onPause` of an engine's interceptors: called as their method, it reads the ticket from `this`. */
 function pauseRecorder(engine: Engine) {
   return function onPause(this: TicketedInterceptor, paused: PausedInvocation): Promise<void> {
-    return recordPause(engine, this.ticket, paused);
+    const ticket = this.ticket;
+    // Loaded with the first pause: a call that never pauses never pays for it.
+    return import('./pause-record').then((module) => module.recordPause(engine, ticket, paused));
   };
 }
 

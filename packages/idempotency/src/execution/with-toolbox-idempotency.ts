@@ -13,7 +13,7 @@ import {
 import { Engine } from './engine';
 import type { IdempotencyOptions } from './options';
 import { refusedResult } from './refused-result';
-import { type ResumableToolbox, resumeWithIdempotency } from './resume-approval';
+import type { ResumableToolbox } from './resume-approval';
 import { CallTicket } from './ticket';
 import type { IdempotentExecuteOptions, IdempotentResumedToolResult, IdempotentToolResult } from './types';
 
@@ -126,8 +126,11 @@ export function withToolboxIdempotency<TTools extends ToolLike, TContext extends
         Array.isArray(input) ? executeBatch(input, callOptions) : executeOne(input as ToolCall, callOptions),
     },
     resumeApproval: {
+      // Loaded with the first resume (it reads approval bindings): execute never pays for it.
       value: (descriptor: unknown, options: ResumeApprovalOptions) =>
-        resumeWithIdempotency(engine, inner, descriptor, options),
+        import('./resume-approval').then((module) =>
+          module.resumeWithIdempotency(engine, inner, descriptor, options),
+        ),
     },
     register: {
       value: (...tools: unknown[]) => {

@@ -59,18 +59,19 @@ export function canonicalJson(value: unknown): string {
   return text;
 }
 
-function unsupported(value: unknown): IdempotencyKeyError {
-  const what =
-    value === undefined ? 'undefined' : typeof value === 'object' ? describe(value) : `a ${typeof value}`;
+/** The refusal of a value JSON would write unfaithfully: `what` names it, `code` says why. */
+function refuse(what: string, code: IdempotencyKeyErrorCode = 'unsupported-value'): IdempotencyKeyError {
   return new IdempotencyKeyError(
-    `Key input holds ${what}, which has no faithful JSON form; derive the key from other fields.`,
+    `Key input holds ${what}, which JSON cannot write faithfully; derive the key from other fields.`,
+    code,
   );
 }
 
-function describe(object: object | null): string {
-  if (object instanceof Map || object instanceof Set) return 'a Map or Set';
-  const name = Object.getPrototypeOf(object)?.constructor?.name;
-  return typeof name === 'string' && name.length > 0 ? `a ${name}` : 'an object that is not plain';
+function unsupported(value: unknown): IdempotencyKeyError {
+  if (typeof value !== 'object' || value === null)
+    return refuse(value === undefined ? 'undefined' : `a ${typeof value}`);
+  const name = Object.getPrototypeOf(value)?.constructor?.name;
+  return refuse(typeof name === 'string' && name.length > 0 ? `a ${name}` : 'an object that is not plain');
 }
 
 /** The text of a value, or `undefined` for `undefined` (absent as a property value, refused elsewhere). */
@@ -79,12 +80,7 @@ function encode(value: unknown, depth: number, stack: object[]): string | undefi
     case 'string':
       return JSON.stringify(value);
     case 'number':
-      if (!Number.isFinite(value)) {
-        throw new IdempotencyKeyError(
-          `Key input holds ${value}, which JSON writes as null; refuse it or derive the key from other fields.`,
-          'non-finite-number',
-        );
-      }
+      if (!Number.isFinite(value)) throw refuse(String(value), 'non-finite-number');
       return Object.is(value, -0) ? '0' : String(value);
     case 'boolean':
       return value ? 'true' : 'false';
@@ -103,12 +99,8 @@ function encode(value: unknown, depth: number, stack: object[]): string | undefi
   const object = value as object;
   const toJSON = (object as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === 'function') {
-    if (object instanceof Date && Number.isNaN(object.getTime())) {
-      throw new IdempotencyKeyError(
-        'Key input holds an invalid Date, which JSON writes as null.',
-        'invalid-date',
-      );
-    }
+    if (object instanceof Date && Number.isNaN(object.getTime()))
+      throw refuse('an invalid Date', 'invalid-date');
     return encode(toJSON.call(object), depth + 1, stack);
   }
   const array = Array.isArray(object);
@@ -120,12 +112,7 @@ function encode(value: unknown, depth: number, stack: object[]): string | undefi
     const list = object as unknown[];
     const items: string[] = [];
     for (let index = 0; index < list.length; index++) {
-      if (!(index in list)) {
-        throw new IdempotencyKeyError(
-          'Key input holds an array with holes, which JSON writes as nulls.',
-          'sparse-array',
-        );
-      }
+      if (!(index in list)) throw refuse('an array with holes', 'sparse-array');
       const item = list[index];
       const encoded = encode(item, depth + 1, stack);
       if (encoded === undefined) throw unsupported(item);
