@@ -1,6 +1,6 @@
 import { ApprovalError, type ApprovalRequestView, type ApprovalStateStore } from '@armorer/approval';
 import { fixtureBinding, fixtureView } from '../fixtures/approval';
-import { registerTransitionTests } from './approval-transition-suite';
+import { registerTransitionTests } from './approval-transition-tests';
 import {
   type Awaitable,
   type ConformanceOptions,

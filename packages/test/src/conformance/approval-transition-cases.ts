@@ -1,3 +1,7 @@
+/**
+ * The approval store transition tests themselves, loaded when they run (`approval-transition-tests`
+ * registers them): the test utilities' bundle does not carry them.
+ */
 import {
   type ApprovalBinding,
   ApprovalError,
@@ -5,13 +9,14 @@ import {
   type ApprovalStateStore,
 } from '@armorer/approval';
 import { fixtureBinding, fixtureView } from '../fixtures/approval';
+import type { TransitionStart } from './approval-transition-tests';
 import {
   type ModelAnswer,
   type ModelOperation,
   type ModelRecord,
   modelTransition,
 } from './approval-transitions';
-import { ConformanceError, type ConformanceTestApi, refused, same } from './harness';
+import { ConformanceError, refused, same } from './harness';
 
 const isApprovalError = (error: unknown) => ApprovalError.isInstance(error);
 
@@ -99,48 +104,33 @@ function label(operation: ModelOperation, pair?: KeyPair, origin = 0): string {
 }
 
 /** Where a key can start from: the operations (all at t0) that lead there. */
-const STARTS: readonly (readonly [string, (pair: KeyPair, t0: number) => ModelOperation[]])[] = [
-  ['no record', () => []],
-  ['issued', ({ a }) => [{ kind: 'issue', binding: a }]],
-  [
-    'reserved',
-    ({ a }, t0) => [
-      { kind: 'issue', binding: a },
-      { kind: 'reserve', binding: a, view: fixtureView(), now: t0 },
-    ],
+const STARTS: Readonly<Record<TransitionStart, (pair: KeyPair, t0: number) => ModelOperation[]>> = {
+  'no record': () => [],
+  issued: ({ a }) => [{ kind: 'issue', binding: a }],
+  reserved: ({ a }, t0) => [
+    { kind: 'issue', binding: a },
+    { kind: 'reserve', binding: a, view: fixtureView(), now: t0 },
   ],
-  [
-    'released (issued again)',
-    ({ a }, t0) => [
-      { kind: 'issue', binding: a },
-      { kind: 'reserve', binding: a, view: fixtureView(), now: t0 },
-      { kind: 'release', binding: a },
-    ],
+  'released (issued again)': ({ a }, t0) => [
+    { kind: 'issue', binding: a },
+    { kind: 'reserve', binding: a, view: fixtureView(), now: t0 },
+    { kind: 'release', binding: a },
   ],
-  [
-    'consumed',
-    ({ a }, t0) => [
-      { kind: 'issue', binding: a },
-      { kind: 'consume', binding: a, view: fixtureView(), now: t0 },
-    ],
+  consumed: ({ a }, t0) => [
+    { kind: 'issue', binding: a },
+    { kind: 'consume', binding: a, view: fixtureView(), now: t0 },
   ],
-  [
-    'consumed by commit',
-    ({ a }, t0) => [
-      { kind: 'issue', binding: a },
-      { kind: 'reserve', binding: a, view: fixtureView(), now: t0 },
-      { kind: 'commit', binding: a },
-    ],
+  'consumed by commit': ({ a }, t0) => [
+    { kind: 'issue', binding: a },
+    { kind: 'reserve', binding: a, view: fixtureView(), now: t0 },
+    { kind: 'commit', binding: a },
   ],
-  [
-    'revoked',
-    ({ a }, t0) => [
-      { kind: 'issue', binding: a },
-      { kind: 'revoke', binding: a, now: t0 },
-    ],
+  revoked: ({ a }, t0) => [
+    { kind: 'issue', binding: a },
+    { kind: 'revoke', binding: a, now: t0 },
   ],
-  ['revoked without a record (a tombstone)', ({ a }, t0) => [{ kind: 'revoke', binding: a, now: t0 }]],
-];
+  'revoked without a record (a tombstone)': ({ a }, t0) => [{ kind: 'revoke', binding: a, now: t0 }],
+};
 
 /** Every operation, with the binding of the record and another one under its key, at time `t`. */
 function operationsAt(pair: KeyPair, t: number): ModelOperation[] {
@@ -175,125 +165,97 @@ function keyPair(t0: number): KeyPair {
   return { a, b };
 }
 
+/** A crashed resume: once the lease passed, its reservation can be revoked or taken, never both run. */
+export async function crashedResume(store: ApprovalStateStore, lease: number): Promise<void> {
+  const now = Date.now();
+  const view = fixtureView();
+  const crashed = fixtureBinding(now);
+  await store.issue(crashed);
+  await store.reserve(crashed, view, now);
+  await refused(
+    () => store.revoke(crashed, now + lease - 1),
+    isApprovalError,
+    ['already-reserved'],
+    'revoke while the lease runs',
+  );
+  await store.revoke(crashed, now + lease);
+  same(await store.state(crashed), 'revoked', 'state after revoking a reservation whose lease passed');
+  await refused(() => store.commit(crashed), isApprovalError, ['not-reserved'], 'late commit after revoke');
+  await refused(
+    () => store.reserve(crashed, view, now + lease),
+    isApprovalError,
+    ['revoked'],
+    'reserve after revoke',
+  );
+  const taken = fixtureBinding(now);
+  await store.issue(taken);
+  await store.reserve(taken, view, now);
+  await store.reserve(taken, view, now + lease);
+  await store.commit(taken);
+  await refused(() => store.commit(taken), isApprovalError, ['not-reserved'], 'the first late commit');
+  await refused(
+    () => store.revoke(taken, now + 2 * lease),
+    isApprovalError,
+    ['already-consumed'],
+    'revoke after the second resume committed',
+  );
+}
+
 /**
- * Registers the transition-table tests: every operation (with the key's own binding and another one
- * under its key, matching and mismatched requests, an expired binding) from every state, with the
- * reservation lease running (one millisecond before it ends) and passed (the millisecond it ends); then
- * generated operation sequences, each answer compared with the reference model.
- * @internal
+ * Every operation (with the key's own binding and another one under its key, matching and mismatched
+ * requests, an expired binding, times that are not finite) from the named state, `offset` after it was
+ * reached, each on a fresh key, compared with the reference model; then the state it leaves.
  */
-export function registerTransitionTests(
-  createStore: () => Promise<ApprovalStateStore>,
-  api: ConformanceTestApi,
+export async function tableFrom(
+  store: ApprovalStateStore,
+  name: TransitionStart,
+  phase: string,
+  offset: number,
+  lease: number,
+): Promise<void> {
+  const t0 = Date.now();
+  const count = operationsAt(keyPair(t0), t0).length;
+  for (let cell = 0; cell < count; cell++) {
+    // A fresh key per cell: each starts from the named state.
+    const pair = keyPair(t0);
+    const target = operationsAt(pair, t0 + offset)[cell] as ModelOperation;
+    let record: ModelRecord | undefined;
+    for (const [index, before] of STARTS[name](pair, t0).entries()) {
+      const where = () => `${name}: setup step ${index + 1} (${label(before, pair, t0)})`;
+      record = await step(store, record, before, lease, where);
+    }
+    const where = `${name}, ${phase}: ${label(target, pair, t0)}`;
+    record = await step(store, record, target, lease, () => where);
+    const owner = record?.owner ?? pair.a;
+    await step(store, record, { kind: 'state', binding: owner }, lease, () => `${where}, then state`);
+  }
+}
+
+/** Generated operation sequences, each answer compared with the reference model. */
+export async function sequencesAgree(
+  store: ApprovalStateStore,
   lease: number,
   sequences: number,
   seed: number,
-): void {
-  api.it(
-    'a crashed resume: once the lease passed, its reservation can be revoked or taken, never both run',
-    async () => {
-      const store = await createStore();
-      const now = Date.now();
-      const view = fixtureView();
-      const crashed = fixtureBinding(now);
-      await store.issue(crashed);
-      await store.reserve(crashed, view, now);
-      await refused(
-        () => store.revoke(crashed, now + lease - 1),
-        isApprovalError,
-        ['already-reserved'],
-        'revoke while the lease runs',
-      );
-      await store.revoke(crashed, now + lease);
-      same(await store.state(crashed), 'revoked', 'state after revoking a reservation whose lease passed');
-      await refused(
-        () => store.commit(crashed),
-        isApprovalError,
-        ['not-reserved'],
-        'late commit after revoke',
-      );
-      await refused(
-        () => store.reserve(crashed, view, now + lease),
-        isApprovalError,
-        ['revoked'],
-        'reserve after revoke',
-      );
-      const taken = fixtureBinding(now);
-      await store.issue(taken);
-      await store.reserve(taken, view, now);
-      await store.reserve(taken, view, now + lease);
-      await store.commit(taken);
-      await refused(() => store.commit(taken), isApprovalError, ['not-reserved'], 'the first late commit');
-      await refused(
-        () => store.revoke(taken, now + 2 * lease),
-        isApprovalError,
-        ['already-consumed'],
-        'revoke after the second resume committed',
-      );
-    },
-  );
-
-  for (const [name, setup] of STARTS) {
-    for (const [phase, offset] of [
-      ['lease running', lease - 1],
-      ['lease passed', lease],
-    ] as const) {
-      api.it(`transition table: every operation from ${name}, ${phase}`, async () => {
-        const store = await createStore();
-        const t0 = Date.now();
-        const count = operationsAt(keyPair(t0), t0).length;
-        for (let cell = 0; cell < count; cell++) {
-          // A fresh key per cell: each starts from the named state.
-          const pair = keyPair(t0);
-          const target = operationsAt(pair, t0 + offset)[cell] as ModelOperation;
-          let record: ModelRecord | undefined;
-          for (const [index, before] of setup(pair, t0).entries()) {
-            record = await step(
-              store,
-              record,
-              before,
-              lease,
-              () => `${name}: setup step ${index + 1} (${label(before, pair, t0)})`,
-            );
-          }
-          const where = `${name}, ${phase}: ${label(target, pair, t0)}`;
-          record = await step(store, record, target, lease, () => where);
-          const owner = record?.owner ?? pair.a;
-          await step(store, record, { kind: 'state', binding: owner }, lease, () => `${where}, then state`);
-        }
-      });
+): Promise<void> {
+  const random = mulberry32(seed);
+  for (let sequence = 0; sequence < sequences; sequence++) {
+    const t0 = Date.now();
+    const pair = keyPair(t0);
+    const done: string[] = [];
+    let record: ModelRecord | undefined;
+    let clock = t0;
+    let settled = 0;
+    // Up to 16 operations; a sequence ends two operations after its key settled (consumed, revoked).
+    for (let index = 0; index < 16 && settled < 2; index++) {
+      clock = nextClock(random, clock, t0, lease);
+      const operation = randomOperation(random, pair, record, clock, lease);
+      done.push(label(operation, pair, t0));
+      const where = () => `seed ${seed}, sequence ${sequence}, after [${done.join(', ')}]`;
+      record = await step(store, record, operation, lease, where);
+      if (record?.state === 'consumed' || record?.state === 'revoked') settled++;
     }
   }
-
-  api.it(
-    `generated operation sequences (${sequences}, seed ${seed}) agree with the reference model`,
-    async () => {
-      const store = await createStore();
-      const random = mulberry32(seed);
-      for (let sequence = 0; sequence < sequences; sequence++) {
-        const t0 = Date.now();
-        const pair = keyPair(t0);
-        const done: string[] = [];
-        let record: ModelRecord | undefined;
-        let clock = t0;
-        let settled = 0;
-        // Up to 16 operations; a sequence ends two operations after its key settled (consumed, revoked).
-        for (let index = 0; index < 16 && settled < 2; index++) {
-          clock = nextClock(random, clock, t0, lease);
-          const operation = randomOperation(random, pair, record, clock, lease);
-          done.push(label(operation, pair, t0));
-          record = await step(
-            store,
-            record,
-            operation,
-            lease,
-            () => `seed ${seed}, sequence ${sequence}, after [${done.join(', ')}]`,
-          );
-          if (record?.state === 'consumed' || record?.state === 'revoked') settled++;
-        }
-      }
-    },
-  );
 }
 
 /** A small seeded generator (mulberry32): the same seed gives the same sequences everywhere. */
