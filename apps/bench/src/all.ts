@@ -29,6 +29,7 @@ export const SUITES: readonly {
   { name: 'middleware-load', entry: 'middleware/load.ts' },
   { name: 'stores', entry: 'stores/main.ts' },
   { name: 'store-servers', entry: 'store-servers/main.ts', services: true },
+  { name: 'grant-lookup', entry: 'grant-lookup/main.ts', services: true },
 ];
 
 /** Counts the target lines a suite printed (`PASS  ...` / `MISS  ...`, possibly indented). */

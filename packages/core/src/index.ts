@@ -28,6 +28,7 @@ export type {
   ExecutionInterceptor,
   InterceptedExecuteOptions,
   InterceptedInvocation,
+  PausedInvocation,
 } from './execution/interceptor';
 export { EXECUTION_INTERCEPTOR, withExecutionInterceptor } from './execution/interceptor';
 export type { ExecutionObserver, ObservedCall } from './execution/observer';

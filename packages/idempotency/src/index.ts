@@ -46,12 +46,14 @@ export type {
   IdempotencyInfo,
   IdempotencyOutcome,
   IdempotentExecuteOptions,
+  IdempotentResumedToolResult,
   IdempotentToolResult,
 } from './execution/types';
 export type { IdempotentTool } from './execution/with-idempotency';
 export { withIdempotency } from './execution/with-idempotency';
 export type { IdempotentToolbox, ToolboxIdempotencyOptions } from './execution/with-toolbox-idempotency';
 export { withToolboxIdempotency } from './execution/with-toolbox-idempotency';
+export type { IdempotencyKeyErrorCode } from './keys/canonical';
 export { canonicalJson, IdempotencyKeyError } from './keys/canonical';
 export type { IdempotencyKeyFunction } from './keys/key-functions';
 export { compositeKey, fieldKey, fullInputKey, namespacedKey } from './keys/key-functions';

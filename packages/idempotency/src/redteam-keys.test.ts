@@ -7,7 +7,7 @@ import { createToolResultCache } from './cache/create-tool-result-cache';
 import type { ToolResultCacheEntry, ToolResultKeyValueStore } from './cache/types';
 import { withToolboxIdempotency } from './execution/with-toolbox-idempotency';
 import { composeCacheKey } from './keys/cache-key';
-import { fullInputKey } from './keys/key-functions';
+import { fieldKey, fullInputKey } from './keys/key-functions';
 
 /**
  * A store that keeps keys as UTF-8 bytes, as Redis, PostgreSQL and most durable stores do: every lone
@@ -182,5 +182,55 @@ describe('red team: inputs that differ but could encode alike (fullInputKey)', (
     );
     expect(second.idempotency?.outcome).not.toBe('deduped');
     expect(first.idempotency?.outcome).not.toBe('deduped');
+  });
+});
+
+describe('red team: calls whose key would collapse to null', () => {
+  test('fieldKey on an optional field: calls lacking it are refused, never answered with one another', async () => {
+    let runs = 0;
+    const tool = createTool({
+      name: 'refund',
+      description: 'Refunds an order',
+      input: z.object({ orderId: z.string().optional(), cents: z.number() }),
+      idempotencyKey: fieldKey('orderId'),
+      execute: ({ cents }) => ({ run: ++runs, cents }),
+    });
+    const toolbox = withToolboxIdempotency(createToolbox([tool]), {
+      cache: createToolResultCache({ store: new Map() }),
+      tenantId: TENANT,
+    });
+    for (const cents of [100, 900]) {
+      const result = await toolbox.execute({ name: 'refund', arguments: { cents } }, { requestContext });
+      expect(result.error?.code).toBe('INVALID_TOOL_CALL');
+      expect((result.error?.cause as { code?: string } | undefined)?.code).toBe('missing-field');
+    }
+    expect(runs).toBe(0);
+    const keyed = await toolbox.execute(
+      { name: 'refund', arguments: { orderId: 'o-1', cents: 100 } },
+      { requestContext },
+    );
+    expect(keyed.idempotency?.outcome).toBe('fresh');
+  });
+
+  test('full-input keys: NaN, Infinity and null arguments are three calls, never one key', async () => {
+    let runs = 0;
+    const tool = createTool({
+      name: 'record',
+      description: 'Records a reading',
+      input: z.object({ value: z.unknown() }),
+      execute: () => ++runs,
+    });
+    const toolbox = withToolboxIdempotency(createToolbox([tool]), {
+      cache: createToolResultCache({ store: new Map() }),
+      tenantId: TENANT,
+      requireExplicitKey: false,
+    });
+    const outcomes = [];
+    for (const value of [null, Number.NaN, Number.POSITIVE_INFINITY]) {
+      const result = await toolbox.execute({ name: 'record', arguments: { value } }, { requestContext });
+      outcomes.push(result.idempotency?.outcome ?? result.error?.code);
+    }
+    expect(outcomes).toEqual(['fresh', 'INVALID_TOOL_CALL', 'INVALID_TOOL_CALL']);
+    expect(runs).toBe(1);
   });
 });

@@ -8,6 +8,7 @@ import { onServer, serverUrl } from '@armorer/test-servers';
 import pg from 'pg';
 import { createPostgresStores } from './create-postgres-stores';
 import { StoreError } from './errors/store-error';
+import { grantListQuery } from './grant/postgres-grant-state-store';
 import { SCHEMA_VERSION } from './schema/schema';
 import { sweepStatement } from './schema/sweep';
 
@@ -24,9 +25,14 @@ onServer(serverUrl('postgres'), 'the PostgreSQL store tests', (url) => {
     await pool.end();
   });
 
-  const stores = (prefix = tablePrefix, extra: { retainResultsMs?: number } = {}) =>
-    createPostgresStores({ client: pool, prefix, ...extra });
-  approvalStateStoreConformance(() => stores().approvalStateStore, { describe, it });
+  const stores = (
+    prefix = tablePrefix,
+    extra: { retainResultsMs?: number; reservationLeaseMs?: number } = {},
+  ) => createPostgresStores({ client: pool, prefix, ...extra });
+  approvalStateStoreConformance(
+    ({ reservationLeaseMs }) => stores(tablePrefix, { reservationLeaseMs }).approvalStateStore,
+    { describe, it },
+  );
   grantStateStoreConformance(() => stores().grantStateStore, { describe, it });
   defineToolResultCacheConformance(() => stores().cache, {
     test,
@@ -99,6 +105,54 @@ onServer(serverUrl('postgres'), 'the PostgreSQL store tests', (url) => {
         expect(plan).toContain(`Index Scan using ${table}_purge`);
         expect(plan).not.toContain('Seq Scan');
         await session.query('DEALLOCATE armorer_sweep_plan');
+      } finally {
+        await session.query('RESET plan_cache_mode');
+        session.release();
+      }
+    });
+
+    it('a grant lookup by tenant (or none), principal and tool searches an index on all three, under a generic plan', async () => {
+      const prefix = `${tablePrefix}l_`;
+      const grants = createPostgresStores({ client: pool, prefix }).grantStateStore;
+      await grants.get('k'); // creates the tables
+      const table = `${prefix}grants`;
+      // 3,000 grants of one principal and tool across 1,000 other tenants, never analyzed.
+      await pool.query(
+        `INSERT INTO ${table} (id, grant_json, uses_remaining, principal_id, tenant_id, tool_name, purge_at)
+         SELECT 'g' || g, '{}', 1, 'user-1', 'tenant-' || (g % 1000), 'send-payment', $1::bigint
+         FROM generate_series(1, 3000) AS g`,
+        [Date.now() + 60_000],
+      );
+      const session = await pool.connect();
+      try {
+        await session.query('SET plan_cache_mode = force_generic_plan');
+        for (const tenantId of ['tenant-7', null]) {
+          const { text, values } = grantListQuery(
+            table,
+            {
+              tenantId,
+              principalId: 'user-1',
+              toolName: 'send-payment',
+            },
+            Date.now(),
+          );
+          await session.query(`PREPARE armorer_lookup_plan AS ${text}`);
+          const literals = values.map((value) =>
+            typeof value === 'number' ? String(value) : `'${String(value)}'`,
+          );
+          const { rows } = await session.query(`EXPLAIN EXECUTE armorer_lookup_plan(${literals.join(', ')})`);
+          const plan = rows.map((row) => String(row['QUERY PLAN'])).join('\n');
+          expect(plan).toMatch(
+            new RegExp(
+              `Index (Only )?Scan using ${table}_(lookup|principal)|Bitmap Index Scan on ${table}_(lookup|principal)`,
+            ),
+          );
+          expect(plan).not.toContain('Seq Scan');
+          const condition = plan.split('\n').find((line) => line.includes('Index Cond')) ?? '';
+          for (const column of ['tenant_id', 'principal_id', 'tool_name'])
+            expect(condition).toContain(column);
+          await session.query('DEALLOCATE armorer_lookup_plan');
+        }
       } finally {
         await session.query('RESET plan_cache_mode');
         session.release();

@@ -10,7 +10,9 @@ import { SqliteDatabase } from './driver/sqlite-database';
 import { seedLegacyStarted, sqliteToolResultCache } from './results/sqlite-tool-result-cache';
 
 const temp = tempDatabase('conformance');
-const stores = createSqliteStores({ path: temp.path, synchronous: 'normal' });
+// The reservation lease the approval suite asks for (its transition table runs on both sides of it).
+const reservationLeaseMs = 30_000;
+const stores = createSqliteStores({ path: temp.path, synchronous: 'normal', reservationLeaseMs });
 // A second connection to the same file: the suites also pass when reads and writes cross connections.
 const database = SqliteDatabase.open({ path: temp.path, synchronous: 'normal' });
 afterAll(() => {
@@ -22,7 +24,7 @@ afterAll(() => {
 approvalStateStoreConformance(
   () => stores.approvalStateStore,
   { describe, it },
-  { name: 'SQLite ApprovalStateStore' },
+  { name: 'SQLite ApprovalStateStore', reservationLeaseMs },
 );
 grantStateStoreConformance(
   () => stores.grantStateStore,

@@ -247,3 +247,30 @@ describe('reservation leases', () => {
     stores.close();
   });
 });
+
+describe('grant lookups', () => {
+  test('a lookup by tenant (or none), principal and tool reads the lookup index, never the whole table', async () => {
+    // Opening the file creates the schema (with its indexes).
+    const raw = await SqliteDatabase.open({ path: fresh() });
+    const { grantListQuery } = await import('./grant/sqlite-grant-state-store');
+    const planOf = (filter: Parameters<typeof grantListQuery>[0]) => {
+      const { sql, params } = grantListQuery(filter);
+      return raw
+        .statement(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(...params)
+        .map((row) => String(row.detail))
+        .join('; ');
+    };
+    // Every column of the lookup is a search term of the index: no other tenant's grant is read.
+    for (const tenantId of ['tenant-1', null]) {
+      const plan = planOf({ tenantId, principalId: 'user-1', toolName: 'send-payment' });
+      expect(plan).toMatch(/^SEARCH armorer_grants USING INDEX armorer_grants_\w+ \(/);
+      for (const column of ['tenant_id', 'principal_id', 'tool_name']) expect(plan).toContain(`${column}=`);
+    }
+    expect(planOf({ tenantId: 'tenant-1' })).toContain('USING INDEX armorer_grants_lookup (tenant_id=?)');
+    expect(planOf({ principalId: 'user-1' })).toContain(
+      'USING INDEX armorer_grants_principal (principal_id=?)',
+    );
+    raw.close();
+  });
+});

@@ -24,6 +24,11 @@ export type {
   ApprovalStateLoss,
 } from './conformance/approval-restore';
 export { approvalRestoreConformance } from './conformance/approval-restore';
+export type {
+  ApprovalStateStoreConformanceOptions,
+  ApprovalStoreSetup,
+} from './conformance/approval-state-store';
+
 export { approvalStateStoreConformance } from './conformance/approval-state-store';
 export { grantStateStoreConformance } from './conformance/grant-state-store';
 export type { Awaitable, ConformanceOptions, ConformanceTestApi } from './conformance/harness';

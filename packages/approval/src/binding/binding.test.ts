@@ -110,6 +110,14 @@ describe('approval bindings', () => {
     expect(matchApprovalBinding(binding, view, NOW)).toBeUndefined();
     expect(matchApprovalBinding(binding, view, NOW + 60_000)?.code).toBe('expired');
     expect(matchApprovalBinding(binding, view, Number.NaN)?.code).toBe('expired');
+    // A time that is not a finite number is no time: -Infinity is before every expiry, yet refused.
+    expect(matchApprovalBinding(binding, view, Number.NEGATIVE_INFINITY)?.code).toBe('expired');
+    fc.assert(
+      fc.property(fc.oneof(fc.double({ noDefaultInfinity: false }), fc.anything()), (now) => {
+        const finiteBefore = typeof now === 'number' && Number.isFinite(now) && now < binding.expiresAt;
+        expect(matchApprovalBinding(binding, view, now as number)?.code === 'expired').toBe(!finiteBefore);
+      }),
+    );
     const cases: [keyof ApprovalRequestView, unknown, string][] = [
       ['principalId', 'u2', 'principal-mismatch'],
       ['tenantId', null, 'tenant-mismatch'],

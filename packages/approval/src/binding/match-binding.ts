@@ -38,7 +38,7 @@ export function matchApprovalBinding(
   view: ApprovalRequestView,
   now: number,
 ): ApprovalMismatch | undefined {
-  if (!(typeof now === 'number' && now < binding.expiresAt)) {
+  if (!(typeof now === 'number' && Number.isFinite(now) && now < binding.expiresAt)) {
     return { code: 'expired', message: 'The approval has expired.' };
   }
   // Static property reads (a loop over field names would be a megamorphic keyed load); the fast test

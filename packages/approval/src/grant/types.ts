@@ -69,10 +69,15 @@ export interface GrantRequest {
   readonly delegationBehavior?: GrantDelegationBehavior;
 }
 
-/** Filters of `GrantStateStore.list` and `toolbox.listGrants`; every given field must equal. */
+/**
+ * Filters of `GrantStateStore.list` and `toolbox.listGrants`; every given field must equal. A store indexes
+ * grants by tenant, principal and tool: a filter naming the tenant (and the principal and tool) reads only
+ * the grants that can match, one without a tenant reads every grant (for administration).
+ */
 export interface GrantFilter {
   readonly principalId?: string;
-  readonly tenantId?: string;
+  /** The tenant; `null` selects the grants issued without one (what a call without a tenant can use). */
+  readonly tenantId?: string | null;
   readonly toolName?: string;
   /** Include revoked grants (default false). */
   readonly includeRevoked?: boolean;

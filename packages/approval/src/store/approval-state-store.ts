@@ -9,7 +9,8 @@ export type MaybePromise<T> = T | Promise<T>;
  * several processes). A toolbox passes checked bindings (`parseApprovalBinding` returns one as it is
  * and decodes a descriptor's version 2 envelope or version 1 binding). A binding is keyed by
  * `replayScope` and `nonce`; every method refuses by throwing
- * an `ApprovalError` and must be atomic with respect to the others for the same key.
+ * an `ApprovalError` and must be atomic with respect to the others for the same key. Every store answers
+ * the same transition table (see the approvals guide); the conformance suite checks every cell of it.
  *
  * Run `approvalStateStoreConformance` from `@armorer/test` against an implementation to check the
  * contract.
@@ -27,19 +28,28 @@ export interface ApprovalStateStore {
   issue(binding: ApprovalBinding): MaybePromise<void>;
   /**
    * Atomically validates the binding, matches it against the request view (see `matchApprovalBinding`)
-   * and the clock, and moves it from issued to reserved. Fails closed for a missing (`not-issued`),
-   * reserved, consumed, revoked, expired or mismatched binding.
+   * and the clock, and moves it from issued to reserved at `now`. Fails closed for a missing
+   * (`not-issued`), reserved, consumed, revoked, expired or mismatched binding. A reservation whose lease
+   * passed (`reservedAt + reservationLeaseMs <= now`: its resume died before committing) counts as
+   * issued, here and in `consume` and `revoke`.
    */
   reserve(binding: ApprovalBinding, view: ApprovalRequestView, now: number): MaybePromise<void>;
-  /** Atomically moves a reserved binding to consumed (`not-reserved` otherwise). */
+  /** Atomically moves a reserved binding to consumed (`not-reserved` otherwise), its lease passed or not. */
   commit(binding: ApprovalBinding): MaybePromise<void>;
   /** Returns a reserved binding to issued (the resume was refused or did not start). */
   release(binding: ApprovalBinding): MaybePromise<void>;
   /** `reserve` then `commit`, in one atomic step. */
   consume(binding: ApprovalBinding, view: ApprovalRequestView, now: number): MaybePromise<void>;
-  /** Moves an issued binding to revoked; fails for a consumed one; idempotent for a revoked one. */
-  revoke(binding: ApprovalBinding): MaybePromise<void>;
-  /** Where the binding's key stands, or `undefined` when the store has never seen it. */
+  /**
+   * Moves an issued binding (or a reservation whose lease passed at `now`) to revoked; fails for a
+   * consumed one and for a reservation whose lease runs; idempotent for a revoked one; records a revoked
+   * tombstone for an unknown one. `now` is the clock `reserve` is given (default: the store's clock).
+   */
+  revoke(binding: ApprovalBinding, now?: number): MaybePromise<void>;
+  /**
+   * Where the binding's key stands as recorded, or `undefined` when the store has never seen it (a
+   * reservation whose lease passed still reads `reserved`).
+   */
   state(binding: ApprovalBinding): MaybePromise<ApprovalBindingState | undefined>;
   /**
    * Optional, with {@link ApprovalStateStore.restore}: the store's epoch, a random id the store keeps with

@@ -11,6 +11,8 @@ import type { ApprovalStateStore } from './approval-state-store';
 
 interface Entry {
   state: ApprovalBindingState;
+  /** The `now` of the reservation in place. */
+  reservedAt: number;
   readonly signature: string;
   readonly expiresAt: number;
 }
@@ -22,7 +24,13 @@ export interface ProcessLocalApprovalStateStoreOptions {
    * by its signed expiry anyway; the record is dropped to bound memory.
    */
   readonly retainExpiredMs?: number;
-  /** The clock used to drop old records (default `Date.now`). */
+  /**
+   * How long a reservation holds (default one minute, as in the durable stores; `0`: until the binding
+   * expires). A resume that never committed nor released (its call hung before the tool) stops blocking
+   * the binding after it: it can be reserved or revoked again, and commit still succeeds once.
+   */
+  readonly reservationLeaseMs?: number;
+  /** The clock used to drop old records, and `revoke`'s default time (default `Date.now`). */
   readonly now?: () => number;
 }
 
@@ -47,6 +55,10 @@ export function createProcessLocalApprovalStateStore(
   const entries = new Map<string, Entry>();
   const retain = options.retainExpiredMs ?? 60 * 60 * 1000;
   const clock = options.now ?? Date.now;
+  const lease = options.reservationLeaseMs ?? 60 * 1000;
+  if (!(typeof lease === 'number' && lease >= 0 && Number.isFinite(lease))) {
+    throw new TypeError('reservationLeaseMs must be a non-negative number of milliseconds.');
+  }
   let issuedSinceSweep = 0;
   let lastSweep = clock();
   const epoch = `local:${createNonce()}`;
@@ -86,9 +98,10 @@ export function createProcessLocalApprovalStateStore(
     const entry = entryOf(checked);
     if (entry === undefined)
       throw approvalError('not-issued', 'The approval was never issued (or was lost).');
-    refuseUnlessIssued(entry);
+    refuseUnlessIssued(stateAt(entry, now));
     assertApprovalBindingMatches(checked, view, now);
     entry.state = 'reserved';
+    entry.reservedAt = now;
     return entry;
   }
 
@@ -96,7 +109,7 @@ export function createProcessLocalApprovalStateStore(
     const checked = parseApprovalBinding(binding);
     const entry = entryOf(checked);
     if (entry !== undefined) {
-      refuseUnlessIssued(entry);
+      refuseUnlessIssued(entry.state);
       return;
     }
     if (approvalBindingStoreEpoch(checked) !== epoch) {
@@ -111,9 +124,19 @@ export function createProcessLocalApprovalStateStore(
     if (!(clock() < checked.expiresAt)) throw approvalError('expired', 'The approval has expired.');
     entries.set(approvalBindingKey(checked), {
       state: 'issued',
+      reservedAt: 0,
       signature: checked.signature,
       expiresAt: checked.expiresAt,
     });
+  }
+
+  /**
+   * A reservation whose lease passed at `now` counts as issued: its resume stopped before committing. A
+   * `now` that is not a finite number proves nothing: the lease runs.
+   */
+  function stateAt(entry: Entry, now: number): ApprovalBindingState {
+    if (entry.state !== 'reserved' || lease === 0 || !Number.isFinite(now)) return entry.state;
+    return entry.reservedAt + lease <= now ? 'issued' : 'reserved';
   }
 
   function leaveReserved(binding: ApprovalBinding, next: 'consumed' | 'issued'): void {
@@ -129,7 +152,12 @@ export function createProcessLocalApprovalStateStore(
       if (entries.has(key))
         throw approvalError('already-issued', 'This approval binding was already issued.');
       sweep();
-      entries.set(key, { state: 'issued', signature: checked.signature, expiresAt: checked.expiresAt });
+      entries.set(key, {
+        state: 'issued',
+        reservedAt: 0,
+        signature: checked.signature,
+        expiresAt: checked.expiresAt,
+      });
     },
     // The resume path's three steps answer synchronously when they succeed (nothing to wait for in
     // memory, and no promise per step); a refusal is still a rejected promise, as from an async store.
@@ -157,23 +185,24 @@ export function createProcessLocalApprovalStateStore(
     async consume(binding, view, now) {
       reserveNow(binding, view, now).state = 'consumed';
     },
-    async revoke(binding) {
+    async revoke(binding, now = clock()) {
       const checked = parseApprovalBinding(binding);
       const entry = entryOf(checked);
       if (entry === undefined) {
         // A tombstone: restoring this binding later must not revive it.
         entries.set(approvalBindingKey(checked), {
           state: 'revoked',
+          reservedAt: 0,
           signature: checked.signature,
           expiresAt: checked.expiresAt,
         });
         return;
       }
-      if (entry.state === 'revoked') return;
-      if (entry.state === 'consumed')
+      const state = stateAt(entry, now);
+      if (state === 'revoked') return;
+      if (state === 'consumed')
         throw approvalError('already-consumed', 'A consumed approval cannot be revoked.');
-      if (entry.state === 'reserved')
-        throw approvalError('already-reserved', 'The approval is being resumed.');
+      if (state === 'reserved') throw approvalError('already-reserved', 'The approval is being resumed.');
       entry.state = 'revoked';
     },
     async state(binding) {
@@ -186,8 +215,8 @@ export function createProcessLocalApprovalStateStore(
   };
 }
 
-function refuseUnlessIssued(entry: Entry): void {
-  switch (entry.state) {
+function refuseUnlessIssued(state: ApprovalBindingState): void {
+  switch (state) {
     case 'issued':
       return;
     case 'reserved':

@@ -66,13 +66,6 @@ async function grantCandidates(
   const principalId = authority?.principalId;
   if (typeof principalId !== 'string') return undefined;
   const toolName = reg.config.name;
-  let candidates: readonly ReusableApprovalGrant[];
-  try {
-    candidates = await grants.list({ principalId, toolName });
-  } catch {
-    return undefined;
-  }
-  if (!Array.isArray(candidates) || candidates.length === 0) return undefined;
   const tenantId = authority?.tenantId;
   const ownerId = authority?.ownerId;
   const agentId = context?.agentId;
@@ -82,6 +75,15 @@ async function grantCandidates(
   // without it (a grant with no tenant authorizing tenant 7).
   if (!(unsetOrText(tenantId) && unsetOrText(ownerId) && unsetOrText(agentId))) return undefined;
   if (!(unsetOrText(runId) && unsetOrText(sessionId))) return undefined;
+  let candidates: readonly ReusableApprovalGrant[];
+  try {
+    // Only grants of this tenant (or of none, `null`), principal and tool can match: the store reads
+    // those through its index, never other tenants' grants.
+    candidates = await grants.list({ tenantId: tenantId ?? null, principalId, toolName });
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(candidates) || candidates.length === 0) return undefined;
   const request: GrantMatchRequest = {
     toolName,
     arguments: params,

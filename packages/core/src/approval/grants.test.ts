@@ -238,3 +238,56 @@ describe('reusable approval grants', () => {
     expect(runs.count).toBe(1);
   });
 });
+
+describe('the grant lookup of a call', () => {
+  /** A grant store that records the filters it is asked for. */
+  function recording() {
+    const inner = createProcessLocalGrantStateStore();
+    const filters: unknown[] = [];
+    const store: GrantStateStore = {
+      ...inner,
+      list(filter) {
+        filters.push(filter);
+        return inner.list(filter);
+      },
+    };
+    return { store, filters };
+  }
+
+  test('names the tenant, principal and tool, so a store reads only the grants that can match', async () => {
+    const { store, filters } = recording();
+    const { toolbox, runs } = setup(store);
+    await toolbox.issueGrant(request);
+    const result = await toolbox.execute(call('reports/q1'), { requestContext: context });
+    expect(result.outcome).toBe('success');
+    expect(runs.count).toBe(1);
+    expect(filters).toEqual([{ tenantId: 'tenant-1', principalId: 'principal-1', toolName: 'read-file' }]);
+  });
+
+  test('a call without a tenant looks up the grants issued without one (tenantId null), and they match', async () => {
+    const { store, filters } = recording();
+    const { toolbox, runs } = setup(store);
+    const { tenantId: _tenantId, ...tenantless } = request;
+    await toolbox.issueGrant(tenantless);
+    await toolbox.issueGrant(request); // another tenant's grant of the same principal: never a candidate
+    const { tenantId: _none, ...authority } = context.authority;
+    const result = await toolbox.execute(call('reports/q2'), {
+      requestContext: { ...context, authority },
+    });
+    expect(result.outcome).toBe('success');
+    expect(runs.count).toBe(1);
+    expect(filters).toEqual([{ tenantId: null, principalId: 'principal-1', toolName: 'read-file' }]);
+  });
+
+  test('a tenant that is not a string matches no grant and asks the store nothing', async () => {
+    const { store, filters } = recording();
+    const { toolbox, runs } = setup(store);
+    await toolbox.issueGrant(request);
+    const result = await toolbox.execute(call('reports/q3'), {
+      requestContext: { ...context, authority: { ...context.authority, tenantId: 7 as unknown as string } },
+    });
+    expect(result.outcome).not.toBe('success');
+    expect(runs.count).toBe(0);
+    expect(filters).toEqual([]);
+  });
+});

@@ -51,7 +51,8 @@ export async function revokeApproval(
   const store = runtime?.store;
   if (store === undefined)
     throw new ApprovalError({ code: 'missing-secret', message: 'No approval state store.' });
-  await store.revoke(binding);
+  // The toolbox clock, the one resumes reserve with: a reservation whose lease passed can be revoked.
+  await store.revoke(binding, runtime?.now());
 }
 
 function grantStore(runtime: ApprovalRuntime | undefined): GrantStateStore {

@@ -69,7 +69,13 @@ async function pauseWithBinding(state: CallState, stop: PolicyStop): Promise<Too
       replayScope: replayScopeOf(view),
     });
     // The store records the decoded binding (a checked, frozen view of the envelope).
-    await runtime.store.issue(parseApprovalBinding(binding));
+    const checked = parseApprovalBinding(binding);
+    await runtime.store.issue(checked);
+    // A satellite's interceptor (idempotency) records what the resume needs before the caller sees it.
+    const interceptor = state.x?.interceptor;
+    if (interceptor?.onPause !== undefined) {
+      await interceptor.onPause({ binding: checked, params: state.params, configuration: state.reg.config });
+    }
   } catch (error) {
     if (ApprovalError.isInstance(error) && error.code === 'arguments-too-large')
       return unbindable(state, error);

@@ -242,3 +242,26 @@ describe('resumes racing the store and the toolbox', () => {
     expect(runs.count).toBe(0);
   });
 });
+
+describe('a resume that died after reserving', () => {
+  test('revokeApproval measures its reservation lease on the toolbox clock: refused while it runs, then revokes', async () => {
+    let now = 1_700_000_000_000;
+    const runs = { count: 0 };
+    const inner = createProcessLocalApprovalStateStore({ reservationLeaseMs: 1000 });
+    // The resume reserves, then its process stops: the commit never answers and nothing is released.
+    const dying: ApprovalStateStore = { ...inner, commit: () => never, release: async () => {} };
+    const toolbox = makeApprovalToolbox(runs, { approvalStateStore: dying, approvalNow: () => now });
+    const descriptor = await pausePayment(toolbox);
+    const died = await toolbox.resumeApproval(descriptor, { requestContext, timeout: 30 });
+    expect(died.outcome).not.toBe('success');
+    expect(await stateOf(inner, descriptor)).toBe('reserved');
+    now += 999;
+    await expect(toolbox.revokeApproval(descriptor)).rejects.toMatchObject({ code: 'already-reserved' });
+    now += 1;
+    await toolbox.revokeApproval(descriptor);
+    expect(await stateOf(inner, descriptor)).toBe('revoked');
+    const resumed = await toolbox.resumeApproval(descriptor, { requestContext });
+    expect(resumed.error?.details).toMatchObject({ reason: 'revoked' });
+    expect(runs.count).toBe(0);
+  });
+});

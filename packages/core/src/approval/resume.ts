@@ -12,6 +12,7 @@ import type { EventHub } from '../events/event-hub';
 import { CallState } from '../execution/call-state';
 import { definitionRevision } from '../execution/definition-revision';
 import { createResult } from '../execution/finish-call';
+import { EXECUTION_INTERCEPTOR, interceptorOf } from '../execution/interceptor';
 import type { Registration } from '../execution/registration';
 import { type StartedCall, startCall, toPromise } from '../execution/run-call';
 import { awaitImplementation } from '../execution/settle-call';
@@ -93,6 +94,10 @@ export function resumeApproval(
     const callOptions: { -readonly [K in keyof ToolExecuteOptions]: ToolExecuteOptions[K] } & {
       [RESUME]: ResumeState;
     } = { requestContext: frozen, [RESUME]: resume };
+    // A satellite's interceptor (idempotency) given with the resume stands in front of the resumed call too.
+    const interceptor = interceptorOf(options as ToolExecuteOptions);
+    if (interceptor !== undefined)
+      (callOptions as Record<symbol, unknown>)[EXECUTION_INTERCEPTOR] = interceptor;
     if (ownerId !== undefined) callOptions.ownerId = ownerId;
     if (options.signal !== undefined) callOptions.signal = options.signal;
     if (options.timeout !== undefined) callOptions.timeout = options.timeout;

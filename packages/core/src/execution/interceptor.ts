@@ -1,3 +1,4 @@
+import type { ApprovalBinding } from '@armorer/approval';
 import type { AnyTool, ToolCallContext, ToolConfiguration } from '../tool/types';
 import { definitionRevision } from './definition-revision';
 import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from './types';
@@ -39,7 +40,23 @@ export type ExecutionInterceptor = ((invocation: InterceptedInvocation) => unkno
    * its own fields (`result.idempotency`) without waiting a turn of the microtask queue for the result.
    */
   onResult?: (result: ToolResult) => void;
+  /**
+   * Called, as a method of the interceptor, when a call made with these options pauses for approval: after
+   * its binding is issued and before the caller sees it (a returned promise is awaited; a rejection ends the
+   * call with `APPROVAL_STORE_FAILED`). Where the satellite records what the resume will need (the key the
+   * paused call carried). A resume made with options carrying the same kind of interceptor runs through it.
+   */
+  onPause?: (paused: PausedInvocation) => unknown;
 };
+
+/** A call that paused for approval (see {@link ExecutionInterceptor.onPause}). */
+export interface PausedInvocation {
+  /** The signed binding as issued to the approval state store (checked, decoded). */
+  readonly binding: ApprovalBinding;
+  /** The validated arguments the call paused with. */
+  readonly params: Record<string, unknown>;
+  readonly configuration: ToolConfiguration;
+}
 
 /** Call options that carry an interceptor. */
 export type InterceptedExecuteOptions<TOptions extends ToolExecuteOptions = ToolExecuteOptions> = TOptions &

@@ -4,6 +4,7 @@ import {
   type ExecutionInterceptor,
   freezeRequestContext,
   type InterceptedInvocation,
+  type PausedInvocation,
   type RequestContext,
   type ToolConfiguration,
   type ToolError,
@@ -112,14 +113,35 @@ export class Engine {
     return pinned;
   }
 
-  /** The interceptor of one call (or batch): it answers from the cache, and marks each result it answered. */
+  /**
+   * The interceptor of one call (or batch): it answers from the cache, marks each result it answered, and
+   * records the key of a call that pauses for approval (`onPause`, one function shared by every call: it
+   * reads the ticket from the interceptor it is called on), so its resume uses the same key.
+   */
   interceptor(ticket: CallTicket): ExecutionInterceptor {
-    const intercept: ExecutionInterceptor = (invocation) => interceptCall(this, ticket, invocation);
+    const intercept = ((invocation) => interceptCall(this, ticket, invocation)) as TicketedInterceptor;
     intercept.onResult = (result) => {
       ticket.attach(result);
     };
+    intercept.ticket = ticket;
+    intercept.onPause = this.#onPause;
     return intercept;
   }
+
+  /** One `onPause` for every interceptor of this engine (no closure per call). */
+  readonly #onPause = pauseRecorder(this);
+}
+
+/** An interceptor carrying its call's ticket, for the shared `onPause`. */
+type TicketedInterceptor = ExecutionInterceptor & { ticket: CallTicket };
+
+/** The `onPause` of an engine's interceptors: called as their method, it reads the ticket from `this`. */
+function pauseRecorder(engine: Engine) {
+  return function onPause(this: TicketedInterceptor, paused: PausedInvocation): Promise<void> {
+    const ticket = this.ticket;
+    // Loaded with the first pause: a call that never pauses never pays for it.
+    return import('./pause-record').then((module) => module.recordPause(engine, ticket, paused));
+  };
 }
 
 /**

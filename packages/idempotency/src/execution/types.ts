@@ -1,4 +1,4 @@
-import type { ToolExecuteOptions, ToolResult } from '@armorer/core';
+import type { ResumedToolResult, ToolExecuteOptions, ToolResult } from '@armorer/core';
 import type { LegacyResolutionReceipt, ResolutionReceipt } from '../receipts/types';
 
 /**
@@ -27,6 +27,12 @@ export interface IdempotencyInfo {
 /** A tool result with what the idempotency layer did. */
 export type IdempotentToolResult<TResult = unknown> = ToolResult<TResult> & {
   /** Absent when the call did not use the cache (no key, refused before it, or failed validation/policy). */
+  readonly idempotency?: IdempotencyInfo;
+};
+
+/** The result of a call resumed through an idempotent toolbox, with what the idempotency layer did. */
+export type IdempotentResumedToolResult<TResult = unknown> = ResumedToolResult<TResult> & {
+  /** Absent when the resumed call did not use the cache (no key, or refused before it). */
   readonly idempotency?: IdempotencyInfo;
 };
 

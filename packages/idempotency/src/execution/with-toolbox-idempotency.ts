@@ -3,6 +3,7 @@ import {
   type BatchExecuteOptions,
   isToolbox,
   type ResultOfTool,
+  type ResumeApprovalOptions,
   type Toolbox,
   type ToolboxCall,
   type ToolCall,
@@ -12,8 +13,9 @@ import {
 import { Engine } from './engine';
 import type { IdempotencyOptions } from './options';
 import { refusedResult } from './refused-result';
+import type { ResumableToolbox } from './resume-approval';
 import { CallTicket } from './ticket';
-import type { IdempotentExecuteOptions, IdempotentToolResult } from './types';
+import type { IdempotentExecuteOptions, IdempotentResumedToolResult, IdempotentToolResult } from './types';
 
 /** Options of {@link withToolboxIdempotency}. */
 export type ToolboxIdempotencyOptions = IdempotencyOptions;
@@ -25,7 +27,7 @@ export type ToolboxIdempotencyOptions = IdempotencyOptions;
 export interface IdempotentToolbox<
   TTools extends ToolLike = AnyTool,
   TContext extends object = Record<string, unknown>,
-> extends Omit<Toolbox<TTools, TContext>, 'execute'> {
+> extends Omit<Toolbox<TTools, TContext>, 'execute' | 'resumeApproval'> {
   /** The toolbox this one wraps (its calls are not idempotent). */
   readonly toolbox: Toolbox<TTools, TContext>;
   execute<TName extends TTools['name']>(
@@ -35,6 +37,13 @@ export interface IdempotentToolbox<
   execute(call: ToolboxCall, options?: IdempotentExecuteOptions): Promise<IdempotentToolResult>;
   /** A batch: keys come from the tools (`idempotencyKey`), receipts and caller keys are per call only. */
   execute(calls: readonly ToolboxCall[], options?: BatchExecuteOptions): Promise<IdempotentToolResult[]>;
+  /**
+   * Resumes a call that paused for approval, through the same idempotency layer as `execute`, under the
+   * key the paused call carried (its caller's key, or the one derived from the arguments it paused with):
+   * the approved side effect is recorded under it, so the task redelivered later is `deduped`. Pass no
+   * `idempotencyKey`: the key comes from the record the pause left in the cache.
+   */
+  resumeApproval(descriptor: unknown, options: ResumeApprovalOptions): Promise<IdempotentResumedToolResult>;
 }
 
 /**
@@ -43,7 +52,8 @@ export interface IdempotentToolbox<
  * policy, gates) and, right before the implementation, claims its key: the first call runs the tool
  * (`fresh`), later ones get the recorded result (`deduped`, after `beforeExecute` ran again), an attempt
  * that started and recorded nothing answers `unknown-outcome`, and a result recorded under another
- * `policyRevision` answers `authorization-required`.
+ * `policyRevision` answers `authorization-required`. A call that pauses for approval records the key it
+ * carried, and `resumeApproval` runs the approved call through the same layer under that key.
  *
  * @example
  * ```ts
@@ -67,9 +77,8 @@ export function withToolboxIdempotency<TTools extends ToolLike, TContext extends
     throw new TypeError('withToolboxIdempotency() expects a toolbox made by createToolbox().');
   const engine = new Engine(options);
   const wrapper = delegateTo(toolbox as unknown as object);
-  const inner = toolbox as unknown as {
+  const inner = toolbox as unknown as ResumableToolbox & {
     execute(input: unknown, options?: unknown): Promise<ToolResult | ToolResult[]>;
-    getTool(name: string): AnyTool | undefined;
   };
 
   const executeOne = (call: ToolCall, input: IdempotentExecuteOptions | undefined) => {
@@ -115,6 +124,13 @@ export function withToolboxIdempotency<TTools extends ToolLike, TContext extends
     execute: {
       value: (input: unknown, callOptions?: IdempotentExecuteOptions) =>
         Array.isArray(input) ? executeBatch(input, callOptions) : executeOne(input as ToolCall, callOptions),
+    },
+    resumeApproval: {
+      // Loaded with the first resume (it reads approval bindings): execute never pays for it.
+      value: (descriptor: unknown, options: ResumeApprovalOptions) =>
+        import('./resume-approval').then((module) =>
+          module.resumeWithIdempotency(engine, inner, descriptor, options),
+        ),
     },
     register: {
       value: (...tools: unknown[]) => {

@@ -19,7 +19,9 @@ export function fullInputKey(params: unknown): string {
 
 /**
  * A key made of some fields of the input (canonical JSON of those fields, in the order given). Use it
- * when a business identifier names the operation, e.g. an order id.
+ * when a business identifier names the operation, e.g. an order id. A call whose arguments lack one of
+ * the fields (absent or `undefined`; `null` is a value) is refused with an `IdempotencyKeyError`
+ * (`missing-field`): its calls would otherwise all share one key.
  *
  * @example
  * ```ts
@@ -34,12 +36,24 @@ export function fieldKey<TParams extends object = Record<string, unknown>>(
   ...fields: readonly (keyof TParams & string)[]
 ): IdempotencyKeyFunction<TParams> {
   if (fields.length === 0 || fields.some((field) => typeof field !== 'string')) {
-    throw new IdempotencyKeyError('fieldKey() expects one or more field names.');
+    throw new IdempotencyKeyError('fieldKey() expects one or more field names.', 'invalid-key-function');
   }
   const names = [...fields];
   return (params) => {
-    const record = (params ?? {}) as Record<string, unknown>;
-    return canonicalJson(names.map((name) => [name, record[name] ?? null]));
+    const record = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>;
+    const entries: [string, unknown][] = [];
+    for (const name of names) {
+      const value = Object.hasOwn(record, name) ? record[name] : undefined;
+      // Read as null, every call lacking the field would share one key: one run would answer for all.
+      if (value === undefined) {
+        throw new IdempotencyKeyError(
+          `The idempotency key field "${name}" is missing from the call's arguments.`,
+          'missing-field',
+        );
+      }
+      entries.push([name, value]);
+    }
+    return canonicalJson(entries);
   };
 }
 
@@ -55,7 +69,10 @@ export function compositeKey<TParams = Record<string, unknown>>(
   ...parts: readonly IdempotencyKeyFunction<TParams>[]
 ): IdempotencyKeyFunction<TParams> {
   if (parts.length === 0 || parts.some((part) => typeof part !== 'function')) {
-    throw new IdempotencyKeyError('compositeKey() expects one or more key functions.');
+    throw new IdempotencyKeyError(
+      'compositeKey() expects one or more key functions.',
+      'invalid-key-function',
+    );
   }
   const functions = [...parts];
   return (params) => canonicalJson(functions.map((part) => checkedKey(part(params))));
@@ -75,14 +92,16 @@ export function namespacedKey<TParams = Record<string, unknown>>(
   key: IdempotencyKeyFunction<TParams>,
 ): IdempotencyKeyFunction<TParams> {
   if (typeof namespace !== 'string' || namespace.length === 0) {
-    throw new IdempotencyKeyError('namespacedKey() expects a non-empty namespace.');
+    throw new IdempotencyKeyError('namespacedKey() expects a non-empty namespace.', 'invalid-key-function');
   }
-  if (typeof key !== 'function') throw new IdempotencyKeyError('namespacedKey() expects a key function.');
+  if (typeof key !== 'function')
+    throw new IdempotencyKeyError('namespacedKey() expects a key function.', 'invalid-key-function');
   const prefix = `${JSON.stringify(namespace)}:`;
   return (params) => prefix + checkedKey(key(params));
 }
 
 function checkedKey(key: unknown): string {
-  if (typeof key !== 'string') throw new IdempotencyKeyError('A key function must return a string.');
+  if (typeof key !== 'string')
+    throw new IdempotencyKeyError('A key function must return a string.', 'invalid-key-function');
   return key;
 }

@@ -80,7 +80,9 @@ export function createPostgresApprovalStateStore(
         SELECT $1, $2, 'revoked', $3 WHERE NOT EXISTS (SELECT 1 FROM cur)
         ON CONFLICT (key) DO NOTHING RETURNING 1),
       upd AS (
-        UPDATE ${table} SET state = 'revoked' WHERE key = $1 AND signature = $2 AND state = 'issued'
+        UPDATE ${table} SET state = 'revoked' WHERE key = $1 AND signature = $2 AND (state = 'issued'
+          OR (state = 'reserved' AND $5::double precision > 0
+            AND reserved_at + $5::double precision <= $4::double precision))
         RETURNING 1)
       SELECT ((SELECT count(*) FROM upd) + (SELECT count(*) FROM ins))::int AS applied, cur.state,
         cur.signature, cur.reserved_at
@@ -111,14 +113,20 @@ export function createPostgresApprovalStateStore(
       const found = await peek(key);
       if (found.state === null) throw approvalRefusal('not-issued');
       if (found.signature !== checked.signature) throw approvalRefusal('binding-conflict');
-      const stale = found.state === 'reserved' && lease > 0 && (found.reserved_at ?? 0) + lease <= now;
-      const effective = stale ? 'issued' : found.state;
+      const effective = leasePassed(found, now) ? 'issued' : found.state;
       if (effective !== 'issued') throw approvalRefusal(refusalOf(effective));
       if (mismatch !== undefined) throw new ApprovalError(mismatch);
       // Refused, yet issued (or stale) now: a concurrent release or reservation lease ran in between. Again.
     }
     throw approvalRefusal('already-reserved');
   }
+
+  /** A reservation whose lease passed at `now` (a finite time) counts as issued. */
+  const leasePassed = (found: Row, now: number) =>
+    found.state === 'reserved' &&
+    lease > 0 &&
+    Number.isFinite(now) &&
+    (found.reserved_at ?? 0) + lease <= now;
 
   async function settle(binding: ApprovalBinding, to: 'consumed' | 'issued'): Promise<void> {
     const checked = parseApprovalBinding(binding);
@@ -142,16 +150,19 @@ export function createPostgresApprovalStateStore(
     consume: (binding, view, now) => reserve('consumed', binding, view, now),
     commit: (binding) => settle(binding, 'consumed'),
     release: (binding) => settle(binding, 'issued'),
-    async revoke(binding) {
+    async revoke(binding, now = Date.now()) {
       const checked = parseApprovalBinding(binding);
       const key = textKey(approvalBindingKey(checked));
+      const at = Number.isFinite(now) ? now : null;
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-        const found = await row(sql.revoke, [key, checked.signature, checked.expiresAt + retain]);
+        const found = await row(sql.revoke, [key, checked.signature, checked.expiresAt + retain, at, lease]);
         if (found.applied >= 1) return;
         if (found.state === null) continue; // a concurrent issue won the insert: read it
         if (found.signature !== checked.signature) throw approvalRefusal('binding-conflict');
         if (found.state === 'revoked') return;
-        if (found.state !== 'issued') throw approvalRefusal(refusalOf(found.state));
+        // Issued, or a reservation whose lease passed, yet not revoked: a concurrent change ran. Again.
+        if (found.state !== 'issued' && !leasePassed(found, now))
+          throw approvalRefusal(refusalOf(found.state));
       }
       throw approvalRefusal('already-reserved');
     },

@@ -53,9 +53,9 @@ export function createPostgresGrantStateStore(options: PostgresGrantStateStoreOp
           textKey(grant.id),
           JSON.stringify(signed),
           grant.maxUses,
-          grant.principalId,
-          grant.tenantId ?? null,
-          grant.toolName,
+          textKey(grant.principalId),
+          grant.tenantId === undefined ? null : textKey(grant.tenantId),
+          textKey(grant.toolName),
           Math.max(grant.expiresAt + retain, Date.now() + 1000),
         ],
       );
@@ -69,20 +69,10 @@ export function createPostgresGrantStateStore(options: PostgresGrantStateStoreOp
       return rows[0] === undefined ? undefined : decode(rows[0]);
     },
     async list(filter?: GrantFilter) {
-      const { rows } = await query(
-        `SELECT ${columns} FROM ${table}
-         WHERE ($1::text IS NULL OR principal_id = $1) AND ($2::text IS NULL OR tenant_id = $2)
-           AND ($3::text IS NULL OR tool_name = $3) AND ($4 OR NOT revoked) AND purge_at > $5
-         ORDER BY id`,
-        [
-          filter?.principalId ?? null,
-          filter?.tenantId ?? null,
-          filter?.toolName ?? null,
-          filter?.includeRevoked === true,
-          Date.now(),
-        ],
-      );
-      return rows.map(decode);
+      const { text, values } = grantListQuery(table, filter, Date.now());
+      const { rows } = await query(text, values);
+      // Text columns hold UTF-8, where every lone surrogate reads as U+FFFD: the exact check is on the grant.
+      return rows.map(decode).filter((grant) => selected(grant, filter));
     },
     async decrementUse(id) {
       if (typeof id !== 'string') return undefined;
@@ -99,6 +89,38 @@ export function createPostgresGrantStateStore(options: PostgresGrantStateStoreOp
       await query(`UPDATE ${table} SET revoked = true WHERE id = $1 AND NOT revoked`, [textKey(id)]);
     },
   };
+}
+
+/**
+ * The statement of a `list`: only the conditions its filter names, so each shape gets a plan of its own
+ * on the index that starts with its first column (a `$1 IS NULL OR ...` condition cannot use one under a
+ * generic plan). A null tenant is `tenant_id IS NULL`. @internal
+ */
+export function grantListQuery(
+  table: string,
+  filter: GrantFilter | undefined,
+  now: number,
+): { text: string; values: unknown[] } {
+  const values: unknown[] = [now];
+  const where = ['purge_at > $1'];
+  const equal = (column: string, value: unknown) => {
+    values.push(value);
+    where.push(`${column} = $${values.length}`);
+  };
+  if (filter?.tenantId === null) where.push('tenant_id IS NULL');
+  else if (filter?.tenantId !== undefined) equal('tenant_id', textKey(String(filter.tenantId)));
+  if (filter?.principalId !== undefined) equal('principal_id', textKey(String(filter.principalId)));
+  if (filter?.toolName !== undefined) equal('tool_name', textKey(String(filter.toolName)));
+  if (filter?.includeRevoked !== true) where.push('NOT revoked');
+  const text = `SELECT grant_json, uses_remaining, revoked FROM ${table} WHERE ${where.join(' AND ')} ORDER BY id`;
+  return { text, values };
+}
+
+/** Whether a grant passes a list filter, compared exactly. */
+function selected(grant: ReusableApprovalGrant, filter: GrantFilter | undefined): boolean {
+  if (filter?.tenantId !== undefined && (grant.tenantId ?? null) !== filter.tenantId) return false;
+  if (filter?.principalId !== undefined && grant.principalId !== filter.principalId) return false;
+  return filter?.toolName === undefined || grant.toolName === filter.toolName;
 }
 
 function decode(row: Record<string, unknown>): ReusableApprovalGrant {

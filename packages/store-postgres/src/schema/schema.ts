@@ -42,7 +42,8 @@ function migrations(t: Tables): readonly string[] {
       tenant_id text,
       tool_name text NOT NULL,
       purge_at bigint NOT NULL);
-    CREATE INDEX IF NOT EXISTS ${t.grants}_principal ON ${t.grants} (principal_id);
+    CREATE INDEX IF NOT EXISTS ${t.grants}_lookup ON ${t.grants} (tenant_id, principal_id, tool_name);
+    CREATE INDEX IF NOT EXISTS ${t.grants}_principal ON ${t.grants} (principal_id, tool_name, tenant_id);
     CREATE INDEX IF NOT EXISTS ${t.grants}_purge ON ${t.grants} (purge_at);
     CREATE TABLE IF NOT EXISTS ${t.results} (
       key text PRIMARY KEY,

@@ -83,7 +83,7 @@ export function createRedisApprovalStateStore(options: RedisApprovalStateStoreOp
       keyOf(checked),
       checked.signature,
       mismatch === undefined ? '' : '1',
-      now,
+      Number.isFinite(now) ? now : '',
       lease,
       mode,
     ]);
@@ -107,9 +107,11 @@ export function createRedisApprovalStateStore(options: RedisApprovalStateStoreOp
       const checked = parseApprovalBinding(binding);
       await answer(runScript(client, SETTLE, [keyOf(checked), checked.signature, 'issued']));
     },
-    async revoke(binding) {
+    async revoke(binding, now = Date.now()) {
       const checked = parseApprovalBinding(binding);
-      await answer(runScript(client, REVOKE, [keyOf(checked), checked.signature, expireAt(checked)]));
+      const at = Number.isFinite(now) ? now : '';
+      const values = [keyOf(checked), checked.signature, expireAt(checked), at, lease];
+      await answer(runScript(client, REVOKE, values));
     },
     async state(binding) {
       const checked = parseApprovalBinding(binding);

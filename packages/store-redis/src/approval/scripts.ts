@@ -14,7 +14,8 @@ return 1`,
 );
 
 /**
- * ARGV: signature, match failed ('1' or ''), now, reservation lease (ms, '0' = none), 'reserve' | 'consume'.
+ * ARGV: signature, match failed ('1' or ''), now ('' when not a finite number: no lease passes), reservation
+ * lease (ms, '0' = none), 'reserve' | 'consume'.
  * A reservation older than its lease (its worker died between reserve and commit) may be taken again:
  * commit still moves reserved -> consumed only once, so at most one resume runs the tool.
  */
@@ -25,7 +26,8 @@ if not state then return 'not-issued' end
 if cur[2] ~= ARGV[1] then return 'binding-conflict' end
 if state == 'reserved' then
   local lease = tonumber(ARGV[4])
-  if lease > 0 and tonumber(cur[3] or '0') + lease <= tonumber(ARGV[3]) then state = 'issued' end
+  local now = tonumber(ARGV[3])
+  if lease > 0 and now and tonumber(cur[3] or '0') + lease <= now then state = 'issued' end
 end
 if state == 'reserved' then return 'already-reserved' end
 if state == 'consumed' then return 'already-consumed' end
@@ -50,9 +52,12 @@ return 1`,
   1,
 );
 
-/** ARGV: signature, expire-at (ms) of a tombstone. */
+/**
+ * ARGV: signature, expire-at (ms) of a tombstone, now (as in RESERVE), reservation lease (ms). A reservation
+ * whose lease passed counts as issued, as in RESERVE: it can be revoked.
+ */
 export const REVOKE = luaScript(
-  `local cur = redis.call('HMGET', KEYS[1], 's', 'sig')
+  `local cur = redis.call('HMGET', KEYS[1], 's', 'sig', 'r')
 if not cur[1] then
   redis.call('HSET', KEYS[1], 's', 'revoked', 'sig', ARGV[1])
   redis.call('PEXPIREAT', KEYS[1], ARGV[2])
@@ -61,7 +66,10 @@ end
 if cur[2] ~= ARGV[1] then return 'binding-conflict' end
 if cur[1] == 'revoked' then return 1 end
 if cur[1] == 'consumed' then return 'already-consumed' end
-if cur[1] == 'reserved' then return 'already-reserved' end
+if cur[1] == 'reserved' then
+  local lease, now = tonumber(ARGV[4]), tonumber(ARGV[3])
+  if not (lease > 0 and now and tonumber(cur[3] or '0') + lease <= now) then return 'already-reserved' end
+end
 redis.call('HSET', KEYS[1], 's', 'revoked')
 return 1`,
   1,

@@ -22,9 +22,10 @@ export interface RedisGrantStateStoreOptions {
 
 /**
  * A {@link GrantStateStore} on Redis 7 or Valkey. Each method is one Lua script; `decrementUse` takes a use
- * atomically and never below zero. Every grant key carries the hash tag `{grants}` (with its expiry
- * index), so a Redis Cluster keeps them in one slot: `issue` and `list` stay atomic. Records expire
- * through `PEXPIREAT` (expiry plus `retainExpiredMs`); `issue` trims the index a little each time.
+ * atomically and never below zero. Every grant key carries the hash tag `{grants}` (with its indexes),
+ * so a Redis Cluster keeps them in one slot: `issue` and `list` stay atomic. Grants are indexed by tenant
+ * and by tenant, principal and tool: a lookup reads only the grants that can match, whatever other tenants
+ * hold. Records expire through `PEXPIREAT` (expiry plus `retainExpiredMs`); `issue` trims the indexes.
  *
  * @example
  * ```ts
@@ -38,6 +39,11 @@ export function createRedisGrantStateStore(options: RedisGrantStateStoreOptions)
   const prefix = `${checkPrefix(options.keyPrefix)}{grants}:`;
   const index = `${prefix}index`;
   const grantPrefix = `${prefix}g:`;
+  // The index keys name their tenant (or none), principal and tool as JSON: values holding ':' or quotes
+  // cannot make two indexes meet.
+  const tenantIndex = (tenantId: unknown) => `${prefix}t:${JSON.stringify(tenantId ?? null)}`;
+  const lookupIndex = (tenantId: unknown, principalId: unknown, toolName: unknown) =>
+    `${prefix}l:${JSON.stringify([tenantId ?? null, principalId, toolName])}`;
   const retain = nonNegative(options.retainExpiredMs, 24 * 60 * 60 * 1000, 'retainExpiredMs');
 
   return {
@@ -48,6 +54,8 @@ export function createRedisGrantStateStore(options: RedisGrantStateStoreOptions)
       const added = await runScript(client, ISSUE_GRANT, [
         grantPrefix + grant.id,
         index,
+        tenantIndex(grant.tenantId),
+        lookupIndex(grant.tenantId, grant.principalId, grant.toolName),
         grant.id,
         JSON.stringify(signed),
         grant.maxUses,
@@ -63,7 +71,15 @@ export function createRedisGrantStateStore(options: RedisGrantStateStoreOptions)
       return fields[0] == null ? undefined : decode(fields[0], fields[1] ?? null, fields[2] ?? null);
     },
     async list(filter?: GrantFilter) {
-      const flat = (await runScript(client, LIST_GRANTS, [index, grantPrefix, Date.now()])) as string[];
+      // A filter naming the tenant reads that tenant's index (its lookup index with principal and tool),
+      // never every tenant's grants; one without a tenant is an administrator's listing of them all.
+      const source =
+        filter?.tenantId === undefined
+          ? index
+          : filter.principalId !== undefined && filter.toolName !== undefined
+            ? lookupIndex(filter.tenantId, filter.principalId, filter.toolName)
+            : tenantIndex(filter.tenantId);
+      const flat = (await runScript(client, LIST_GRANTS, [source, grantPrefix, Date.now()])) as string[];
       const found: ReusableApprovalGrant[] = [];
       for (let i = 0; i + 2 < flat.length; i += 3) {
         const grant = decode(flat[i] as string, flat[i + 1] ?? null, flat[i + 2] ?? null);
@@ -101,7 +117,7 @@ export function selected(grant: ReusableApprovalGrant, filter: GrantFilter | und
   if (grant.revoked && filter?.includeRevoked !== true) return false;
   if (filter === undefined) return true;
   if (filter.principalId !== undefined && grant.principalId !== filter.principalId) return false;
-  if (filter.tenantId !== undefined && grant.tenantId !== filter.tenantId) return false;
+  if (filter.tenantId !== undefined && (grant.tenantId ?? null) !== filter.tenantId) return false;
   if (filter.toolName !== undefined && grant.toolName !== filter.toolName) return false;
   return true;
 }

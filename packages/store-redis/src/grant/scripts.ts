@@ -1,10 +1,15 @@
 import { luaScript } from '../client/redis-client';
 
-// Every grant key shares the hash tag {grants}: issue writes the grant and the expiry index in one slot.
+// Every grant key shares the hash tag {grants}: issue writes the grant and its indexes in one slot.
 // A grant is a hash: g = the signed grant as JSON, u = uses remaining, v = '1' once revoked.
-// KEYS[1] = the grant, KEYS[2] = the index (a sorted set of ids by the time their records may go).
+// Indexes are sorted sets of ids scored by the time their records may go: every grant, the grants of one
+// tenant (or of none), and those of one tenant, principal and tool (what a lookup reads).
 
-/** ARGV: id, grant JSON, uses, expire-at (ms), now (ms). Also drops up to 64 index entries past their time. */
+/**
+ * KEYS: the grant, the index of every grant, of its tenant, of its tenant, principal and tool. ARGV: id,
+ * grant JSON, uses, expire-at (ms), now (ms). Also drops up to 64 entries past their time from the index
+ * of every grant, and every such entry from the grant's two other indexes, which expire with their last.
+ */
 export const ISSUE_GRANT = luaScript(
   `if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'g', ARGV[2], 'u', ARGV[3], 'v', '0')
@@ -12,8 +17,14 @@ redis.call('PEXPIREAT', KEYS[1], ARGV[4])
 redis.call('ZADD', KEYS[2], ARGV[4], ARGV[1])
 local gone = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[5], 'LIMIT', 0, 64)
 if #gone > 0 then redis.call('ZREM', KEYS[2], unpack(gone)) end
+for i = 3, 4 do
+  redis.call('ZADD', KEYS[i], ARGV[4], ARGV[1])
+  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', ARGV[5])
+  local last = redis.call('ZRANGE', KEYS[i], -1, -1, 'WITHSCORES')
+  redis.call('PEXPIREAT', KEYS[i], last[2])
+end
 return 1`,
-  2,
+  4,
 );
 
 /** Takes one use: answers the uses left, or -1 when nothing was taken. */
@@ -33,8 +44,9 @@ return 1`,
 export const GET_GRANT = luaScript(`return redis.call('HMGET', KEYS[1], 'g', 'u', 'v')`, 1);
 
 /**
- * KEYS[1] = the index. ARGV: the grant key prefix, now. Answers g, u, v of every indexed grant whose
- * record still exists, flattened; ids past their time are skipped (Redis has dropped or will drop them).
+ * KEYS[1] = the index to read (a lookup's, a tenant's, or every grant's). ARGV: the grant key prefix, now.
+ * Answers g, u, v of every grant of that index whose record still exists, flattened; ids past their time
+ * are skipped (Redis has dropped or will drop them).
  */
 export const LIST_GRANTS = luaScript(
   `local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. ARGV[2], '+inf')

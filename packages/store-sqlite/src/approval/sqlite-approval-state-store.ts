@@ -68,9 +68,17 @@ export function sqliteApprovalStateStore(
     return { state, reservedAt: typeof row.reserved_at === 'number' ? row.reserved_at : null };
   }
 
-  /** A reservation whose lease passed counts as issued: its process stopped before committing. */
-  function effectiveState(row: Row): ApprovalBindingState {
-    if (row.state === 'reserved' && row.reservedAt !== null && row.reservedAt + lease <= database.now()) {
+  /**
+   * A reservation whose lease passed at `now` counts as issued: its process stopped before committing.
+   * Leases run on the time the caller gives (`reserve`'s `now`), like the other stores' (one table).
+   */
+  function effectiveState(row: Row, now: number): ApprovalBindingState {
+    if (
+      row.state === 'reserved' &&
+      row.reservedAt !== null &&
+      row.reservedAt + lease <= now &&
+      Number.isFinite(now)
+    ) {
       return 'issued';
     }
     return row.state;
@@ -87,7 +95,7 @@ export function sqliteApprovalStateStore(
     // Matching is pure (the binding is immutable): known before the transaction, applied inside it.
     const mismatch = matchApprovalBinding(checked, view, now);
     database.write(`${next === 'reserved' ? 'reserving' : 'consuming'} an approval`, () => {
-      const at = database.now();
+      const at = now;
       if (mismatch === undefined) {
         // One conditional update: issued, or reserved with its lease passed (as effectiveState reads it).
         const changed = database
@@ -98,7 +106,7 @@ export function sqliteApprovalStateStore(
       // Refused, or a request that does not match: the row names the refusal, state checks first.
       const row = rowOf(checked, key);
       if (row === undefined) throw refusal('not-issued', 'The approval was never issued (or was lost).');
-      refuseUnlessIssued(effectiveState(row));
+      refuseUnlessIssued(effectiveState(row, at));
       if (mismatch !== undefined) throw new ApprovalError(mismatch);
       database.statement(UPDATE_STATE).run(next, next === 'reserved' ? at : null, key);
     });
@@ -149,7 +157,7 @@ export function sqliteApprovalStateStore(
     async consume(binding, view, now) {
       reserveIn(binding, view, now, 'consumed');
     },
-    async revoke(binding) {
+    async revoke(binding, now = database.now()) {
       const checked = parseApprovalBinding(binding);
       const key = keyOf(checked);
       database.write('revoking an approval', () => {
@@ -163,7 +171,7 @@ export function sqliteApprovalStateStore(
             .run(key, checked.signature, 'revoked', reclaimAt(checked.expiresAt, database.now(), retain));
           return;
         }
-        const state = effectiveState(row);
+        const state = effectiveState(row, now);
         if (state === 'revoked') return;
         if (state === 'consumed') throw refusal('already-consumed', 'A consumed approval cannot be revoked.');
         if (state === 'reserved') throw refusal('already-reserved', 'The approval is being resumed.');

@@ -28,7 +28,7 @@ export interface SqliteConnectionOptions {
   readonly sweepEvery?: number;
   /** The most rows one sweep deletes per table (default 256). */
   readonly sweepBatch?: number;
-  /** The store's clock (default `Date.now`): expiry sweeps and reservation leases. */
+  /** The store's clock (default `Date.now`): expiry sweeps, and the time of a `revoke` given none. */
   readonly now?: () => number;
 }
 

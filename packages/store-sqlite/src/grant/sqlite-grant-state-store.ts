@@ -1,6 +1,7 @@
 import {
   assertGrantShape,
   GrantError,
+  type GrantFilter,
   type GrantStateStore,
   type ReusableApprovalGrant,
 } from '@armorer/approval';
@@ -60,22 +61,7 @@ export function sqliteGrantStateStore(
       return row === undefined ? undefined : grantOf(row);
     },
     async list(filter) {
-      const where: string[] = [];
-      const params: SqlValue[] = [];
-      if (filter?.includeRevoked !== true) where.push('revoked = 0');
-      if (filter?.principalId !== undefined) {
-        where.push('principal_id = ?');
-        params.push(encodeText(filter.principalId));
-      }
-      if (filter?.tenantId !== undefined) {
-        where.push('tenant_id = ?');
-        params.push(encodeText(filter.tenantId));
-      }
-      if (filter?.toolName !== undefined) {
-        where.push('tool_name = ?');
-        params.push(encodeText(filter.toolName));
-      }
-      const sql = `SELECT ${COLUMNS} FROM armorer_grants${where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`} ORDER BY rowid`;
+      const { sql, params } = grantListQuery(filter);
       const rows = database.read('listing grants', () => database.statement(sql).all(...params));
       return rows.map(grantOf);
     },
@@ -99,6 +85,32 @@ export function sqliteGrantStateStore(
       );
     },
   };
+}
+
+/**
+ * The statement of a `list`: its filter as conditions, the tenant (or none) first in the index it uses.
+ * @internal
+ */
+export function grantListQuery(filter: GrantFilter | undefined): { sql: string; params: SqlValue[] } {
+  const where: string[] = [];
+  const params: SqlValue[] = [];
+  if (filter?.includeRevoked !== true) where.push('revoked = 0');
+  if (filter?.principalId !== undefined) {
+    where.push('principal_id = ?');
+    params.push(encodeText(filter.principalId));
+  }
+  // The tenant, or none (IS NULL): the lookup index starts with it.
+  if (filter?.tenantId === null) where.push('tenant_id IS NULL');
+  else if (filter?.tenantId !== undefined) {
+    where.push('tenant_id = ?');
+    params.push(encodeText(filter.tenantId));
+  }
+  if (filter?.toolName !== undefined) {
+    where.push('tool_name = ?');
+    params.push(encodeText(filter.toolName));
+  }
+  const sql = `SELECT ${COLUMNS} FROM armorer_grants${where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`} ORDER BY rowid`;
+  return { sql, params };
 }
 
 /** The stored grant with its live counter and revocation, as a fresh frozen object. */

@@ -38,7 +38,10 @@ export const MIGRATIONS: readonly Migration[] = [
         body TEXT NOT NULL,
         reclaim_at INTEGER NOT NULL
       )`,
-      'CREATE INDEX armorer_grants_principal ON armorer_grants (principal_id)',
+      // A grant lookup (tenant or none, principal, tool) reads only the grants that can match, through
+      // either index; a listing by tenant or by principal alone through the one that starts with it.
+      'CREATE INDEX armorer_grants_principal ON armorer_grants (principal_id, tool_name, tenant_id)',
+      'CREATE INDEX armorer_grants_lookup ON armorer_grants (tenant_id, principal_id, tool_name)',
       'CREATE INDEX armorer_grants_reclaim ON armorer_grants (reclaim_at)',
       `CREATE TABLE armorer_results (
         key TEXT PRIMARY KEY NOT NULL,

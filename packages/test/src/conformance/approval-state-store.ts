@@ -1,5 +1,6 @@
 import { ApprovalError, type ApprovalRequestView, type ApprovalStateStore } from '@armorer/approval';
 import { fixtureBinding, fixtureView } from '../fixtures/approval';
+import { registerTransitionTests } from './approval-transition-tests';
 import {
   type Awaitable,
   type ConformanceOptions,
@@ -11,6 +12,22 @@ import {
 } from './harness';
 
 const isApprovalError = (error: unknown) => ApprovalError.isInstance(error);
+
+/** How the suite asks for a store: with the reservation lease its transition tests expect. */
+export interface ApprovalStoreSetup {
+  /** Configure the store's reservation lease (`reservationLeaseMs`) to exactly this many milliseconds. */
+  readonly reservationLeaseMs: number;
+}
+
+/** Options of {@link approvalStateStoreConformance}. */
+export interface ApprovalStateStoreConformanceOptions extends ConformanceOptions {
+  /** The reservation lease the suite asks for (default 30 000 ms; it must be shorter than an hour). */
+  readonly reservationLeaseMs?: number;
+  /** How many generated operation sequences run against the reference model (default 30). */
+  readonly sequences?: number;
+  /** The seed of the generated sequences (default a fixed one, so a failure reproduces). */
+  readonly seed?: number;
+}
 
 /** Every request field a reservation must match, with a value that differs from the fixture's. */
 const MISMATCHES: readonly (readonly [keyof ApprovalRequestView, unknown, string])[] = [
@@ -31,29 +48,36 @@ const MISMATCHES: readonly (readonly [keyof ApprovalRequestView, unknown, string
 /**
  * Registers the conformance tests of the {@link ApprovalStateStore} contract: the seven methods, their
  * state transitions and refusals, matching of every request field, expiry, and atomicity under concurrent
- * reserve, commit, release and consume. `createStore` is called once per test (return a fresh, empty store,
- * or one whose keys cannot collide: every fixture binding has a fresh random nonce).
+ * reserve, commit, release and consume. Every operation from every state, with the reservation lease
+ * running and passed, is compared with the reference model (the transition table in the approvals guide),
+ * and so are generated operation sequences. `createStore` is called once per test with the reservation
+ * lease to configure (return a fresh, empty store, or one whose keys cannot collide: every fixture binding
+ * has a fresh random nonce).
  *
  * @example
  * ```ts
  * import { describe, it } from 'bun:test';
  * import { approvalStateStoreConformance } from '@armorer/test';
  *
- * approvalStateStoreConformance(() => createMyDatabaseApprovalStore(db), { describe, it });
+ * approvalStateStoreConformance(
+ *   ({ reservationLeaseMs }) => createMyDatabaseApprovalStore(db, { reservationLeaseMs }),
+ *   { describe, it },
+ * );
  * ```
  */
 export function approvalStateStoreConformance(
-  createStore: () => Awaitable<ApprovalStateStore>,
+  createStore: (setup: ApprovalStoreSetup) => Awaitable<ApprovalStateStore>,
   api: ConformanceTestApi,
-  options: ConformanceOptions = {},
+  options: ApprovalStateStoreConformanceOptions = {},
 ): void {
   const concurrency = options.concurrency ?? 50;
+  const setup: ApprovalStoreSetup = { reservationLeaseMs: options.reservationLeaseMs ?? 30_000 };
   const now = Date.now();
   const view = fixtureView();
 
   api.describe(options.name ?? 'ApprovalStateStore conformance', () => {
     api.it('issue records a binding as issued; an unknown binding has no state', async () => {
-      const store = await createStore();
+      const store = await createStore(setup);
       const binding = fixtureBinding(now);
       same(await store.state(binding), undefined, 'state before issue');
       await store.issue(binding);
@@ -61,7 +85,7 @@ export function approvalStateStoreConformance(
     });
 
     api.it('issue refuses a key it already knows, in every state', async () => {
-      const store = await createStore();
+      const store = await createStore(setup);
       const binding = fixtureBinding(now);
       await store.issue(binding);
       await refused(() => store.issue(binding), isApprovalError, ['already-issued'], 'second issue');
@@ -73,7 +97,7 @@ export function approvalStateStoreConformance(
     api.it(
       'reserve, commit: issued -> reserved -> consumed; a consumed binding never reserves again',
       async () => {
-        const store = await createStore();
+        const store = await createStore(setup);
         const binding = fixtureBinding(now);
         await store.issue(binding);
         await store.reserve(binding, view, now);
@@ -96,7 +120,7 @@ export function approvalStateStoreConformance(
     );
 
     api.it('release returns a reserved binding to issued, and it can be reserved again', async () => {
-      const store = await createStore();
+      const store = await createStore(setup);
       const binding = fixtureBinding(now);
       await store.issue(binding);
       await store.reserve(binding, view, now);
@@ -110,7 +134,7 @@ export function approvalStateStoreConformance(
     api.it(
       'a reserved binding refuses a second reservation; commit and release need a reservation',
       async () => {
-        const store = await createStore();
+        const store = await createStore(setup);
         const binding = fixtureBinding(now);
         await store.issue(binding);
         await refused(() => store.commit(binding), isApprovalError, ['not-reserved'], 'commit of issued');
@@ -133,7 +157,7 @@ export function approvalStateStoreConformance(
     );
 
     api.it('reserve and consume refuse a binding that was never issued', async () => {
-      const store = await createStore();
+      const store = await createStore(setup);
       const binding = fixtureBinding(now);
       await refused(
         () => store.reserve(binding, view, now),
@@ -151,7 +175,7 @@ export function approvalStateStoreConformance(
     });
 
     api.it('reserve refuses every mismatched request field and leaves the binding issued', async () => {
-      const store = await createStore();
+      const store = await createStore(setup);
       const binding = fixtureBinding(now);
       await store.issue(binding);
       for (const [field, value, code] of MISMATCHES) {
@@ -176,7 +200,7 @@ export function approvalStateStoreConformance(
     api.it(
       'reserve refuses an expired binding (now at or after expiresAt) and leaves it issued',
       async () => {
-        const store = await createStore();
+        const store = await createStore(setup);
         const binding = fixtureBinding(now);
         await store.issue(binding);
         await refused(
@@ -197,7 +221,7 @@ export function approvalStateStoreConformance(
     );
 
     api.it('a different binding presented under a known key is refused', async () => {
-      const store = await createStore();
+      const store = await createStore(setup);
       const binding = fixtureBinding(now);
       await store.issue(binding);
       const forged = fixtureBinding(now, { nonce: binding.nonce, expiresAt: binding.expiresAt + 1000 });
@@ -213,7 +237,7 @@ export function approvalStateStoreConformance(
     api.it(
       'revoke: issued -> revoked, idempotent; revoked never reserves; consumed cannot be revoked',
       async () => {
-        const store = await createStore();
+        const store = await createStore(setup);
         const binding = fixtureBinding(now);
         await store.issue(binding);
         await store.revoke(binding);
@@ -234,7 +258,7 @@ export function approvalStateStoreConformance(
     );
 
     api.it('a revocation during a reservation never lets that reservation commit', async () => {
-      const store = await createStore();
+      const store = await createStore(setup);
       const binding = fixtureBinding(now);
       await store.issue(binding);
       await store.reserve(binding, view, now);
@@ -247,7 +271,7 @@ export function approvalStateStoreConformance(
     });
 
     api.it('bindings are independent: using one leaves another issued', async () => {
-      const store = await createStore();
+      const store = await createStore(setup);
       const first = fixtureBinding(now);
       const second = fixtureBinding(now);
       await store.issue(first);
@@ -258,7 +282,7 @@ export function approvalStateStoreConformance(
     });
 
     api.it('one nonce in two replay scopes names two independent bindings', async () => {
-      const store = await createStore();
+      const store = await createStore(setup);
       const first = fixtureBinding(now);
       const second = fixtureBinding(now, { nonce: first.nonce, replayScope: `${first.replayScope};run=2` });
       await store.issue(first);
@@ -274,7 +298,7 @@ export function approvalStateStoreConformance(
     });
 
     api.it(`exactly one of ${concurrency} concurrent reservations wins`, async () => {
-      const store = await createStore();
+      const store = await createStore(setup);
       const binding = fixtureBinding(now);
       await store.issue(binding);
       const { fulfilled, rejected } = await race(concurrency, () => store.reserve(binding, view, now));
@@ -285,7 +309,7 @@ export function approvalStateStoreConformance(
     });
 
     api.it(`exactly one of ${concurrency} concurrent consumes wins`, async () => {
-      const store = await createStore();
+      const store = await createStore(setup);
       const binding = fixtureBinding(now);
       await store.issue(binding);
       const { fulfilled } = await race(concurrency, () => store.consume(binding, view, now));
@@ -294,7 +318,7 @@ export function approvalStateStoreConformance(
     });
 
     api.it('concurrent commit and release of one reservation: exactly one applies', async () => {
-      const store = await createStore();
+      const store = await createStore(setup);
       for (let round = 0; round < 10; round++) {
         const binding = fixtureBinding(now);
         await store.issue(binding);
@@ -308,7 +332,7 @@ export function approvalStateStoreConformance(
     });
 
     api.it('reserve/release cycles under contention never lose or duplicate the binding', async () => {
-      const store = await createStore();
+      const store = await createStore(setup);
       const binding = fixtureBinding(now);
       await store.issue(binding);
       for (let round = 0; round < 10; round++) {
@@ -320,5 +344,13 @@ export function approvalStateStoreConformance(
       }
       same(await store.state(binding), 'issued', 'state after the cycles');
     });
+
+    registerTransitionTests(
+      async () => createStore(setup),
+      api,
+      setup.reservationLeaseMs,
+      options.sequences ?? 30,
+      options.seed ?? 0x5eed_a11,
+    );
   });
 }

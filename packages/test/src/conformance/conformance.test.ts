@@ -9,7 +9,7 @@ import {
 import { approvalStateStoreConformance } from './approval-state-store';
 import { grantStateStoreConformance } from './grant-state-store';
 
-approvalStateStoreConformance(() => createProcessLocalApprovalStateStore(), { describe, it });
+approvalStateStoreConformance((setup) => createProcessLocalApprovalStateStore(setup), { describe, it });
 grantStateStoreConformance(() => createProcessLocalGrantStateStore(), { describe, it });
 
 /** Runs a suite with a recording API and reports which tests failed. */
@@ -82,6 +82,32 @@ describe('the suites catch broken stores', () => {
     };
     const { failed } = await failuresOf((api) => approvalStateStoreConformance(lax, api, { concurrency: 5 }));
     expect(failed).toContain('a revocation during a reservation never lets that reservation commit');
+  });
+
+  it('an approval store whose revoke ignores the reservation lease fails the transition table', async () => {
+    // Redis's and PostgreSQL's revoke did this: a crashed resume's reservation could be taken over by
+    // another reserve once its lease passed, yet never revoked.
+    const leaseBlind = (setup: { reservationLeaseMs: number }): ApprovalStateStore => {
+      const inner = createProcessLocalApprovalStateStore(setup);
+      return { ...inner, revoke: (binding) => inner.revoke(binding, Number.NEGATIVE_INFINITY) };
+    };
+    const { failed } = await failuresOf((api) =>
+      approvalStateStoreConformance(leaseBlind, api, { concurrency: 5, sequences: 5 }),
+    );
+    expect(failed).toContain('transition table: every operation from reserved, lease passed');
+    expect(failed).not.toContain('transition table: every operation from reserved, lease running');
+    expect(failed).toContain(
+      'a crashed resume: once the lease passed, its reservation can be revoked or taken, never both run',
+    );
+  });
+
+  it('an approval store without a reservation lease fails the transition table', async () => {
+    const noLease = (): ApprovalStateStore => createProcessLocalApprovalStateStore({ reservationLeaseMs: 0 });
+    const { failed } = await failuresOf((api) =>
+      approvalStateStoreConformance(noLease, api, { concurrency: 5, sequences: 5 }),
+    );
+    expect(failed).toContain('transition table: every operation from reserved, lease passed');
+    expect(failed.some((name) => name.startsWith('generated operation sequences'))).toBe(true);
   });
 
   it('a grant store that keeps the caller object fails the issued-object test', async () => {

@@ -1,4 +1,12 @@
-import { GrantError, type GrantStateStore, verifyGrantSignature } from '@armorer/approval';
+import {
+  createNonce,
+  GrantError,
+  type GrantFilter,
+  type GrantStateStore,
+  type ReusableApprovalGrant,
+  signGrant,
+  verifyGrantSignature,
+} from '@armorer/approval';
 import { FIXTURE_SECRET, fixtureGrant } from '../fixtures/approval';
 import {
   type Awaitable,
@@ -131,6 +139,76 @@ export function grantStateStoreConformance(
       );
     });
 
+    api.it('list with tenantId null answers only the grants issued without a tenant', async () => {
+      const store = await createStore();
+      const marker = `principal-${fixtureGrant().id}`;
+      const bare = withoutTenant(fixtureGrant({ principalId: marker }));
+      const withTenant = fixtureGrant({ principalId: marker, tenantId: 'tenant-1' });
+      await store.issue(bare);
+      await store.issue(withTenant);
+      const ids = async (filter: GrantFilter) => (await store.list(filter)).map((grant) => grant.id).sort();
+      same(
+        JSON.stringify(await ids({ principalId: marker, tenantId: null, toolName: bare.toolName })),
+        JSON.stringify([bare.id]),
+        'tenantless lookup',
+      );
+      same(
+        JSON.stringify(await ids({ principalId: marker, tenantId: 'tenant-1' })),
+        JSON.stringify([withTenant.id]),
+        'tenant lookup',
+      );
+      same(
+        JSON.stringify(await ids({ principalId: marker })),
+        JSON.stringify([bare.id, withTenant.id].sort()),
+        'any tenant',
+      );
+    });
+
+    api.it('list answers exactly what every filter selects, whatever other tenants hold', async () => {
+      const store = await createStore();
+      // Values that a store joining tenant, principal and tool into one key could confuse.
+      const run = createNonce().slice(0, 8);
+      const tenants = [undefined, `${run}t`, `${run}t:x`, `${run}t:x:p`, `${run}"t`, `${run}t\u0000`];
+      // A lone surrogate: UTF-8 storage reads it as U+FFFD, so it must not answer for the replacement character.
+      const principals = [`p${run}`, `x:p${run}`, `p${run}:x`, `p${run}\ud800`, `p${run}\ufffd`];
+      const tools = ['read-file', 'read-file:x', 'x:read-file'];
+      const issued: ReusableApprovalGrant[] = [];
+      for (let index = 0; index < 48; index++) {
+        const tenantId = tenants[index % tenants.length];
+        const grant = fixtureGrant({
+          id: `grant:${run}-${index}`,
+          principalId: principals[Math.floor(index / tenants.length) % principals.length] as string,
+          toolName: tools[Math.floor(index / 3) % tools.length] as string,
+          ...(tenantId === undefined ? {} : { tenantId }),
+        });
+        const stored = tenantId === undefined ? withoutTenant(grant) : grant;
+        await store.issue(stored);
+        if (index % 7 === 3) await store.revoke(stored.id);
+        issued.push({ ...stored, revoked: index % 7 === 3 });
+      }
+      const ours = new Set(issued.map((grant) => grant.id));
+      for (const tenantId of [undefined, null, ...tenants.filter((value) => value !== undefined)]) {
+        for (const principalId of [undefined, ...principals]) {
+          for (const toolName of [undefined, ...tools]) {
+            for (const includeRevoked of [false, true]) {
+              const filter: GrantFilter = {
+                ...(tenantId === undefined ? {} : { tenantId }),
+                ...(principalId === undefined ? {} : { principalId }),
+                ...(toolName === undefined ? {} : { toolName }),
+                includeRevoked,
+              };
+              const found = await store.list(filter);
+              const what = `list(${JSON.stringify(filter)})`;
+              for (const grant of found) check(selects(filter, grant), `${what} answered ${grant.id}`);
+              const got = found.map((grant) => grant.id).filter((id) => ours.has(id));
+              const expected = issued.filter((grant) => selects(filter, grant)).map((grant) => grant.id);
+              same(JSON.stringify(got.sort()), JSON.stringify(expected.sort()), what);
+            }
+          }
+        }
+      }
+    });
+
     api.it('changing a returned grant does not change the stored one', async () => {
       const store = await createStore();
       const grant = fixtureGrant();
@@ -186,4 +264,18 @@ export function grantStateStoreConformance(
       same((await store.get(grant.id))?.usesRemaining, before, 'uses unchanged after revoke');
     });
   });
+}
+
+/** What a list filter selects (the contract): every given field equal, revoked ones only on request. */
+function selects(filter: GrantFilter, grant: ReusableApprovalGrant): boolean {
+  if (grant.revoked && filter.includeRevoked !== true) return false;
+  if (filter.tenantId !== undefined && (grant.tenantId ?? null) !== filter.tenantId) return false;
+  if (filter.principalId !== undefined && grant.principalId !== filter.principalId) return false;
+  return filter.toolName === undefined || grant.toolName === filter.toolName;
+}
+
+/** The grant issued without a tenant (signed again). */
+function withoutTenant(grant: ReusableApprovalGrant): ReusableApprovalGrant {
+  const { tenantId: _tenantId, signature: _signature, ...rest } = grant;
+  return { ...rest, signature: signGrant({ ...rest, signature: '' }, FIXTURE_SECRET) };
 }
