@@ -189,8 +189,10 @@ describe('ignore rules, checked against git', () => {
       }),
       { numRuns: 150 },
     );
-    // The generator really exercises ignoring and re-including.
-    expect(ignoredSome).toBeGreaterThan(75);
-    expect(reincluded).toBeGreaterThan(30);
+    // The generator really exercises ignoring and re-including. The runs are random, so these floors sit far
+    // below what the generator gives (about half of the runs ignore something; a floor of exactly half
+    // failed one run in a few with 75 of 150): a fifth and a tenth cannot be missed by chance.
+    expect(ignoredSome).toBeGreaterThan(150 / 5);
+    expect(reincluded).toBeGreaterThan(150 / 10);
   }, 120_000);
 });
