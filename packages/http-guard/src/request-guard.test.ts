@@ -63,6 +63,28 @@ describe('createRequestGuard', () => {
     expect(guard.check(new Headers({ host: 'evil.test', authorization: 'Bearer s3cret' }))?.status).toBe(403);
   });
 
+  test('every refusal carries its answer headers: the challenge on a 401, none on a 403', async () => {
+    const guard = createRequestGuard({ token: 's3cret', allowedOrigins: ['https://app.example.com'] });
+    const refusals = [
+      guard.check(new Headers({ host: 'evil.test' })),
+      guard.check(new Headers({ host: 'localhost', origin: 'https://evil.test' })),
+      guard.check(new Headers({ host: 'localhost' })),
+    ];
+    expect(refusals.map((refusal) => [refusal?.status, refusal?.headers])).toEqual([
+      [403, {}],
+      [403, {}],
+      [401, { 'www-authenticate': 'Bearer realm="armorer"' }],
+    ]);
+    // `{ status, headers }` is the Response to send, as it is.
+    const [host, , token] = refusals.map((refusal) =>
+      refusal === undefined
+        ? undefined
+        : new Response(refusal.message, { status: refusal.status, headers: refusal.headers }),
+    );
+    expect([host?.status, await host?.text()]).toEqual([403, 'Host not allowed: "evil.test".']);
+    expect(token?.headers.get('www-authenticate')).toBe('Bearer realm="armorer"');
+  });
+
   test('property: bearerMatches accepts exactly the token', () => {
     fc.assert(
       fc.property(

@@ -10,7 +10,11 @@ export interface Refusal {
   /** 403 for a Host or Origin that is not allowed, 401 for a missing or wrong bearer token. */
   readonly status: 401 | 403;
   readonly message: string;
-  readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Headers of the answer: `WWW-Authenticate` on a 401, none (`{}`) on a 403. Always present, so
+   * `{ status, headers }` is a `ResponseInit` as it is.
+   */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 /** Options of {@link createRequestGuard}. */
@@ -90,7 +94,8 @@ export function createRequestGuard(options: RequestGuardOptions = {}): RequestGu
   const origins = lowerSet(options.allowedOrigins) ?? new Set<string>();
   const sameOrigin = options.allowSameOrigin === true;
   const token = options.token;
-  const challenge = { 'www-authenticate': `Bearer realm="${options.realm ?? 'armorer'}"` };
+  const challenge = Object.freeze({ 'www-authenticate': `Bearer realm="${options.realm ?? 'armorer'}"` });
+  const none: Readonly<Record<string, string>> = Object.freeze({});
 
   const check = (headers: HeaderReader, fallbackHost?: string): Refusal | undefined => {
     const host = (headers.get('host') ?? fallbackHost)?.toLowerCase();
@@ -99,14 +104,18 @@ export function createRequestGuard(options: RequestGuardOptions = {}): RequestGu
       host === '' ||
       !(hosts === undefined ? isLoopbackHost(host) : hosts.has(host))
     ) {
-      return { status: 403, message: `Host not allowed: ${host === undefined ? '(none)' : shown(host)}.` };
+      return {
+        status: 403,
+        message: `Host not allowed: ${host === undefined ? '(none)' : shown(host)}.`,
+        headers: none,
+      };
     }
     const origin = headers.get('origin');
     if (origin !== null && origin !== undefined) {
       const lower = origin.toLowerCase();
       const own = sameOrigin && (lower === `http://${host}` || lower === `https://${host}`);
       if (!own && !origins.has(lower))
-        return { status: 403, message: `Origin not allowed: ${shown(origin)}.` };
+        return { status: 403, message: `Origin not allowed: ${shown(origin)}.`, headers: none };
     }
     if (token !== undefined && !bearerMatches(headers.get('authorization'), token)) {
       return { status: 401, message: 'Missing or invalid bearer token.', headers: challenge };
