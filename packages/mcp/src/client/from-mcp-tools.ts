@@ -36,8 +36,12 @@ function fingerprintOf(tool: ListedTool): string {
 
 /**
  * Every tool the server lists, following pagination (bounded against a server that never ends it). A
- * name listed twice is refused: the model would see one definition while the pin covers the other.
+ * name listed twice is refused: the model would see one definition while the pin covers the other. The
+ * list is always asked of the server: the v2 client would otherwise answer from its response cache for as
+ * long as the server's cache hint says, and pinning must judge the definitions served now.
  */
+const FRESH = { cacheMode: 'refresh' } as const;
+
 async function listAll(client: McpClientLike, timeout: number | undefined): Promise<ListedTool[]> {
   const listed: ListedTool[] = [];
   const names = new Set<string>();
@@ -45,7 +49,7 @@ async function listAll(client: McpClientLike, timeout: number | undefined): Prom
   for (let page = 0; page < MAX_PAGES; page++) {
     const result = await client.listTools(
       cursor === undefined ? undefined : { cursor },
-      timeout === undefined ? undefined : { timeout },
+      timeout === undefined ? FRESH : { ...FRESH, timeout },
     );
     for (const tool of result.tools) {
       const read = readListed(tool, listed.length);

@@ -14,6 +14,11 @@ export interface McpClientRequestOptions {
   readonly timeout?: number;
   readonly resetTimeoutOnProgress?: boolean;
   readonly onprogress?: (progress: McpProgress) => void;
+  /**
+   * The v2 client's response cache for `tools/list` (`'refresh'`: always ask the server and store the
+   * answer). The v1 client has no cache and ignores it.
+   */
+  readonly cacheMode?: 'use' | 'refresh' | 'bypass';
 }
 
 /**
