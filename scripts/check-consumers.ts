@@ -9,10 +9,13 @@
  *   - a `bun build --target=browser` bundle of every subpath with a `browser` condition, without `node:`,
  *     and the root entry executing a tool in headless Chromium (scripts/lib/browser.ts);
  *   - the engine boundary: npm on Node 20 is told `engines.node >=22` (and refuses under --engine-strict),
- *     Node 22 and Bun >= 1.4 pass (scripts/lib/engines.ts).
+ *     Node 22 and Bun >= 1.4 pass (scripts/lib/engines.ts);
+ *   - the documentation's code samples (scripts/lib/doc-samples.ts): every fenced sample of the READMEs and
+ *     guides type-checked strictly in this consumer and run with Bun (Node 22 where marked), against the
+ *     Redis and PostgreSQL of scripts/services.ts when it runs under it (`bun run test` does).
  * Everything is read from the packages and their exports maps, so new packages are covered automatically.
  *
- *   bun run check:consumers [--skip-build] [--keep]
+ *   bun run scripts/services.ts -- bun run check:consumers [--skip-build] [--keep]
  */
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -20,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { browserRun } from './lib/browser';
 import { createConsumer, hasOptionalPeers, peersOf } from './lib/consumer';
+import { checkDocSamples, collectDocSamples, extraDependencies } from './lib/doc-samples';
 import { engineBoundary } from './lib/engines';
 import { ensureNode22 } from './lib/node22';
 import { type PackedPackage, packPackage } from './lib/pack';
@@ -229,8 +233,15 @@ async function main(): Promise<void> {
       expected = (await sourceExports(subpaths, work)) as typeof expected;
       return '';
     });
+    // The doc samples run in this consumer: it also gets what they import beyond the packages and peers.
+    const samples = collectDocSamples();
+    const peers = peersOf(packages, true);
+    const sampleDependencies = extraDependencies(
+      samples,
+      new Set([...packages.map((pkg) => pkg.name), ...Object.keys(peers)]),
+    );
     await check('install tarballs + peers into the consumer', () =>
-      createConsumer(consumer, packed, peersOf(packages, true)),
+      createConsumer(consumer, packed, peers, sampleDependencies.extra),
     );
     if (results.some((result) => !result.ok)) return;
 
@@ -249,6 +260,14 @@ async function main(): Promise<void> {
       });
     const node = async () => (await node22).binary;
     const tasks: Array<() => Promise<void>> = [
+      // The longest task first: two run at a time.
+      () =>
+        check('doc samples: type-checked, run with Bun (and Node 22 where marked)', async () => {
+          const report = await checkDocSamples(consumer, samples, { tsc: bin('tsc'), node: await node() });
+          const failures = [...sampleDependencies.missing, ...report.failures];
+          if (failures.length > 0) throw new Error(`${report.summary}\n${failures.join('\n')}`);
+          return report.summary;
+        }),
       () => runtime('Node 22 ESM import', async () => [await node(), 'check.mjs']),
       () => runtime('Node 22 CJS require', async () => [await node(), 'check.cjs']),
       () => runtime('Bun ESM import', async () => [process.execPath, 'check.mjs']),

@@ -43,7 +43,11 @@ const steps: Step[] = [
     name: 'node 22 smoke tests',
     cmd: ['bun', 'run', 'scripts/services.ts', '--', 'bun', 'run', 'scripts/node-smoke.ts'],
   },
-  { name: 'consumer checks', cmd: ['bun', 'run', 'check:consumers', '--skip-build'] },
+  // The consumer checks run the docs' code samples too; the Redis and PostgreSQL ones need the servers.
+  {
+    name: 'consumer checks',
+    cmd: ['bun', 'run', 'scripts/services.ts', '--', 'bun', 'run', 'check:consumers', '--skip-build'],
+  },
   { name: 'release rehearsal', cmd: ['bun', 'run', 'release:rehearse', '--skip-build'] },
 ];
 
