@@ -186,11 +186,16 @@ export function isTestSample(sample: DocSample): boolean {
   return /from\s*['"]bun:test['"]/.test(sample.code);
 }
 
-/** Runs every runnable sample (Bun; Node 22 too where marked); at most two at once. */
+/** Runs every runnable sample (Bun; Node 22 too where marked), `lanes` at once (default two). */
 export async function runDocSamples(
   folder: string,
   samples: DocSample[],
-  options: { node?: string; timeoutMs?: number; env?: Record<string, string | undefined> } = {},
+  options: {
+    node?: string;
+    timeoutMs?: number;
+    env?: Record<string, string | undefined>;
+    lanes?: number;
+  } = {},
 ): Promise<SampleRun[]> {
   const jobs = samples
     .filter((sample) => sample.noRun === undefined)
@@ -203,7 +208,7 @@ export async function runDocSamples(
     DATABASE_URL: process.env.ARMORER_POSTGRES_URL,
     ...options.env,
   };
-  return mapLimit(jobs, 2, async ({ sample, runtime }) => {
+  return mapLimit(jobs, options.lanes ?? 2, async ({ sample, runtime }) => {
     const started = performance.now();
     const file = join(folder, sampleFileName(sample));
     if (runtime === 'node' && !options.node) {
@@ -310,8 +315,8 @@ export interface DocSampleReport {
 }
 
 /**
- * Type-checks every sample in `consumer` (where the packed packages are installed), then runs the runnable
- * ones. `tsc` is the repository's own.
+ * Type-checks every sample in `consumer` (where the packed packages are installed) while the runnable ones
+ * run (two at a time): the two take about as long. `tsc` is the repository's own.
  */
 export async function checkDocSamples(
   consumer: string,
@@ -320,9 +325,15 @@ export async function checkDocSamples(
 ): Promise<DocSampleReport> {
   const folder = writeDocSamples(consumer, samples);
   const failures: string[] = [];
-  const checked = await run([options.tsc, '-p', join(folder, 'tsconfig.json'), '--pretty', 'false'], {
-    cwd: folder,
-  });
+  const started = performance.now();
+  const timed = async <T>(work: Promise<T>): Promise<[T, number]> => {
+    const value = await work;
+    return [value, Math.round((performance.now() - started) / 100) / 10];
+  };
+  const [[checked, tscSeconds], [runs, runSeconds]] = await Promise.all([
+    timed(run([options.tsc, '-p', join(folder, 'tsconfig.json'), '--pretty', 'false'], { cwd: folder })),
+    timed(runDocSamples(folder, samples, options.node ? { node: options.node } : {})),
+  ]);
   if (checked.code !== 0) {
     const byFile = new Map(samples.map((sample) => [sampleFileName(sample), sample]));
     for (const line of checked.output.split('\n')) {
@@ -335,18 +346,24 @@ export async function checkDocSamples(
       } else if (line.trim()) failures.push(`tsc: ${line.trim()}`);
     }
   }
-  const runs = await runDocSamples(folder, samples, options.node ? { node: options.node } : {});
   for (const result of runs) {
     if (!result.ok) failures.push(`${result.sample.where} (${result.runtime}) ${result.problem ?? ''}`);
   }
   const ran = new Set(runs.map((result) => result.sample.where)).size;
   const nodeRuns = runs.filter((result) => result.runtime === 'node').length;
   const typeCheckedOnly = samples.filter((sample) => sample.noRun !== undefined).length;
+  const slowest = [...runs]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 3)
+    .map((result) => `${result.sample.where} ${(result.ms / 1000).toFixed(1)}s`)
+    .join(', ');
   return {
     samples: samples.length,
     ran,
     typeCheckedOnly,
     failures,
-    summary: `${samples.length} samples type-checked; ${ran} run with Bun (${nodeRuns} also with Node 22); ${typeCheckedOnly} type-checked only (no-run)`,
+    summary:
+      `${samples.length} samples type-checked (tsc ${tscSeconds}s); ${ran} run with Bun (${nodeRuns} also ` +
+      `with Node 22; runs ${runSeconds}s, slowest: ${slowest}); ${typeCheckedOnly} type-checked only (no-run)`,
   };
 }
