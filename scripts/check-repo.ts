@@ -8,11 +8,16 @@
  *     public`, the root's `engines`; internal dependencies are `workspace:^`, except optional peers, which
  *     carry a plain range that the current version satisfies (no workspace protocol, so a release of the
  *     peer does not bump the package that only loads it on demand).
+ *   - imports (scripts/lib/import-rules.ts): workspace packages import each other by name, never test code or
+ *     scripts/ by a relative path out of their folder; scripts import packages by name; what a published
+ *     package ships imports only what its manifest declares for run time (no `@armorer/test/durable`, no
+ *     private package, no `bun:test` in src/).
  *
  *   bun run check:repo [--fix]
  */
 import { copyFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { checkImports } from './lib/import-rules';
 import { runOrThrow } from './lib/process';
 import { listPublishedPackages, listWorkspacePackages, readManifest, rootDir } from './lib/workspace';
 
@@ -56,6 +61,12 @@ for (const file of files) {
     }
   });
 }
+
+// ── imports ───────────────────────────────────────────────────────────────────
+const allFiles = listing.stdout.split('\0').filter((file) => file && existsSync(join(rootDir, file)));
+const importProblems = checkImports(rootDir, allFiles, listWorkspacePackages());
+for (const problem of importProblems)
+  problems.push(`${problem.file}: imports "${problem.specifier}": ${problem.reason}`);
 
 // ── manifests ───────────────────────────────────────────────────────────────
 const root = readManifest(rootDir);
@@ -138,7 +149,8 @@ for (const pkg of published) {
 
 for (const problem of problems) console.log(`FAIL ${problem}`);
 console.log(
-  `check:repo: ${scanned} files scanned for paths outside the repository, ${published.length} package manifests; ` +
+  `check:repo: ${scanned} files scanned for paths outside the repository, imports of ${allFiles.length} files, ` +
+    `${published.length} package manifests; ` +
     `${problems.length} problems`,
 );
 console.log(`${problems.length === 0 ? 2 : 0} passed, ${problems.length === 0 ? 0 : 1} failed`);

@@ -8,7 +8,7 @@
  *
  *   bun run scripts/services.ts -- bun run test:unit
  */
-import { type ServerHandle, startPostgresServer, startRedisServer } from '../apps/test-servers/src/servers';
+import { type ServerHandle, startPostgresServer, startRedisServer } from '@armorer/test-servers';
 
 const separator = process.argv.indexOf('--');
 // `bun run file -- cmd` passes no "--" through; `bun file -- cmd` does.
