@@ -46,6 +46,11 @@ export function packageBuildConfig(packageDir: string): UserConfig {
     tsconfig: join(import.meta.dirname, 'tsconfig.build.json'),
     logLevel: 'warn',
     failOnWarn: true,
+    // The package as it will be published (packed with `bun pm pack`) is checked after each build: publint
+    // (strict: its warnings fail) and Are the Types Wrong (node16: Node's ESM and CJS resolution and
+    // bundlers; node10 is out of scope with engines.node >= 22). Failures fail the build.
+    publint: { strict: true },
+    attw: { profile: 'node16', level: 'error' },
   };
 }
 
@@ -66,6 +71,9 @@ export function browserBuildConfig(packageDir: string): UserConfig | undefined {
     dts: false,
     // tsdown cleans once for all configs of a run: the node build's `dist/` covers this one.
     clean: false,
+    // The package is checked once, by the node build's configuration.
+    publint: false,
+    attw: false,
   };
 }
 

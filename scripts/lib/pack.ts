@@ -22,8 +22,16 @@ export function assertBuilt(pkg: WorkspacePackage): void {
   }
 }
 
-export async function packPackage(pkg: WorkspacePackage, destination: string): Promise<PackedPackage> {
-  assertBuilt(pkg);
+/**
+ * Packs one package into `destination`. `requireBuild: false` packs whatever `dist/` holds (for checks that
+ * read only the manifest, such as the engine boundary).
+ */
+export async function packPackage(
+  pkg: WorkspacePackage,
+  destination: string,
+  { requireBuild = true }: { requireBuild?: boolean } = {},
+): Promise<PackedPackage> {
+  if (requireBuild) assertBuilt(pkg);
   mkdirSync(destination, { recursive: true });
   const { stdout } = await runOrThrow(
     ['bun', 'pm', 'pack', '--destination', destination, '--quiet', '--ignore-scripts'],
