@@ -1,5 +1,6 @@
 import type { Toolbox } from '@armorer/core';
 import type { Observers } from '../observe/observers';
+import type { TaskRunner } from '../tasks/task-runner';
 import type { ProgressRouter } from './progress-router';
 import type { CreateMcpOptions } from './types';
 
@@ -8,6 +9,8 @@ export interface CallHost {
   readonly options: CreateMcpOptions;
   readonly progress: ProgressRouter;
   readonly observers: Observers;
+  /** Long-running calls as MCP tasks, when they are on. */
+  readonly tasks: TaskRunner | undefined;
   currentToolbox(): Toolbox;
   /** Admits one call; undefined when the server is shutting down. */
   admit(): (() => void) | undefined;
