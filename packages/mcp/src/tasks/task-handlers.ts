@@ -20,7 +20,6 @@ const INTERNAL_ERROR = -32603;
 const MISSING_CAPABILITY = -32021;
 
 const taskParams = z.looseObject({ taskId: z.string() });
-const updateParams = z.looseObject({ taskId: z.string(), inputResponses: z.record(z.string(), z.unknown()) });
 const listParams = z.looseObject({
   cursor: z.string().max(512).optional(),
   limit: z.number().int().min(1).max(MAX_TASK_PAGE).optional(),
@@ -97,11 +96,12 @@ export function registerTaskHandlers(
 
   server.setRequestHandler(
     'tasks/update',
-    { params: updateParams } as never,
-    (async (params: z.infer<typeof updateParams>, context: ServerContext) => {
+    { params: taskParams } as never,
+    (async (params: z.infer<typeof taskParams>, context: ServerContext) => {
       const { key, requester } = keyOf(context, 'tasks/update', params.taskId);
-      const found =
-        key !== undefined && (await guarded(() => updateTask(runner, key, params.inputResponses, requester)));
+      // The SDK lifts inputResponses off the params (as on a multi round-trip retry) into the context.
+      const responses = context.mcpReq.inputResponses ?? {};
+      const found = key !== undefined && (await guarded(() => updateTask(runner, key, responses, requester)));
       if (!found) throw notFound();
       return {};
     }) as never,
