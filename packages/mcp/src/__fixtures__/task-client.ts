@@ -55,7 +55,13 @@ export async function rpc(
       jsonrpc: '2.0',
       id: nextId++,
       method,
-      params: { ...params, _meta: envelope(options.tasks !== false) },
+      params: {
+        ...params,
+        _meta: {
+          ...envelope(options.tasks !== false),
+          ...(params['_meta'] as Record<string, unknown> | undefined),
+        },
+      },
     }),
   });
   const text = await response.text();

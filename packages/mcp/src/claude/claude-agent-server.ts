@@ -65,6 +65,7 @@ export function createClaudeAgentMcpServer<TServer extends { readonly server: ob
     progress: new ProgressRouter(),
     observers: new Observers(),
     tasks: undefined,
+    idempotent: undefined,
     currentToolbox: () => toolbox,
     admit: () => () => {},
     nextCallId: () => `claude-${name}-${++sequence}`,

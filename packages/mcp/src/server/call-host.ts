@@ -1,6 +1,7 @@
 import type { Toolbox } from '@armorer/core';
 import type { Observers } from '../observe/observers';
 import type { TaskRunner } from '../tasks/task-runner';
+import type { IdempotentCalls } from './idempotent-calls';
 import type { ProgressRouter } from './progress-router';
 import type { CreateMcpOptions } from './types';
 
@@ -11,6 +12,8 @@ export interface CallHost {
   readonly observers: Observers;
   /** Long-running calls as MCP tasks, when they are on. */
   readonly tasks: TaskRunner | undefined;
+  /** Calls through the idempotency layer, when the server has a `cache` (or tasks). */
+  readonly idempotent: IdempotentCalls | undefined;
   currentToolbox(): Toolbox;
   /** Admits one call; undefined when the server is shutting down. */
   admit(): (() => void) | undefined;

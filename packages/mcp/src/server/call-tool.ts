@@ -7,6 +7,7 @@ import type { CallHost } from './call-host';
 import type { CallChannel } from './channel';
 import { declaresOutput } from './declares-output';
 import { type ElicitationForm, elicitationRequest } from './elicitation';
+import { IdempotentCalls, idempotencyKeyOf } from './idempotent-calls';
 import { decodeRequestState, encodeRequestState } from './request-state';
 import type { SessionState } from './session-state';
 import { errorResult, toCallToolResult } from './to-call-result';
@@ -47,6 +48,7 @@ async function throughTasks(
   call: TaskCall['call'],
   chosen: McpCallOptions | undefined,
   channel: CallChannel,
+  idempotencyKey: string | undefined,
 ): Promise<CallOutcome | ToolResult | undefined> {
   const progressToken = channel.meta?.['progressToken'];
   const start: TaskCall = {
@@ -55,6 +57,7 @@ async function throughTasks(
     options: chosen,
     signal: channel.signal,
     progress: progressToken === undefined ? undefined : progressSink(channel, progressToken),
+    idempotencyKey,
   };
   if (tasks.declares(toolbox, call.name)) {
     const started = await tasks.startDeclared(start);
@@ -180,10 +183,12 @@ async function runCall(host: CallHost, params: CallParams, channel: CallChannel)
     if (channel.era === 'modern' && channel.requestState !== undefined) {
       return await resumeRetry(params, channel, settleContext(host, toolbox, options, call));
     }
+    const idempotent = host.idempotent;
+    const key = idempotent === undefined ? undefined : idempotencyKeyOf(channel.meta);
     const tasks = host.tasks;
     const viaTask =
       tasks !== undefined && channel.acceptsTasks()
-        ? await throughTasks(tasks, toolbox, call, chosen, channel)
+        ? await throughTasks(tasks, toolbox, call, chosen, channel, key)
         : undefined;
     if (viaTask !== undefined && !('outcome' in viaTask)) return viaTask;
     let result = viaTask;
@@ -192,7 +197,16 @@ async function runCall(host: CallHost, params: CallParams, channel: CallChannel)
       if (progressToken !== undefined) {
         stopProgress = host.progress.route(toolbox, callId, progressSink(channel, progressToken));
       }
-      result = await toolbox.execute(call, options);
+      result =
+        key === undefined || idempotent === undefined
+          ? await toolbox.execute(call, options)
+          : await idempotent.execute(
+              toolbox,
+              call,
+              chosen ?? {},
+              channel.signal,
+              IdempotentCalls.callKey(chosen, key),
+            );
     }
     const pending = result.pendingApproval;
     if (result.outcome === 'action_required' && pending !== undefined && host.options.elicitation !== false) {

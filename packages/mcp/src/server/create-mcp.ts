@@ -8,6 +8,7 @@ import { TaskRunner } from '../tasks/task-runner';
 import type { McpBackend } from './backend';
 import { boundedLines } from './bounded-lines';
 import type { CallHost } from './call-host';
+import { IdempotentCalls } from './idempotent-calls';
 import { InFlight } from './in-flight';
 import { loadBackend } from './load-backend';
 import { ProgressRouter } from './progress-router';
@@ -72,6 +73,10 @@ export function createMCP(toolbox: Toolbox, options: CreateMcpOptions = {}): Arm
   const observers = new Observers();
   const prefix = `mcp-${Math.random().toString(36).slice(2, 8)}-`;
   const taskSettings = taskSettingsOf(options);
+  const cache = options.cache ?? taskSettings?.cache;
+  const leaseMs = taskSettings?.leaseMs ?? 30_000;
+  const idempotent =
+    cache === undefined ? undefined : new IdempotentCalls(cache, leaseMs, taskSettings?.ttlMs ?? 15 * 60_000);
   let tasks: TaskRunner | undefined;
   const host: CallHost = {
     options,
@@ -80,11 +85,15 @@ export function createMCP(toolbox: Toolbox, options: CreateMcpOptions = {}): Arm
     get tasks() {
       return tasks;
     },
+    idempotent,
     currentToolbox: () => current,
     admit: () => (closed ? undefined : inFlight.enter()),
     nextCallId: () => `${prefix}${++sequence}`,
   };
-  tasks = taskSettings === undefined ? undefined : new TaskRunner(taskSettings, host);
+  tasks =
+    taskSettings === undefined || idempotent === undefined
+      ? undefined
+      : new TaskRunner(taskSettings, host, idempotent);
   const identity = {
     name: options.name ?? 'armorer',
     version: options.version ?? '0.0.0',

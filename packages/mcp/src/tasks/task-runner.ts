@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   createToolError,
   getToolRevision,
@@ -7,15 +7,9 @@ import {
   type ToolError,
   type ToolResult,
 } from '@armorer/core';
-import {
-  type IdempotentToolbox,
-  type TaskChange,
-  type TaskRecord,
-  type TaskScope,
-  taskScopeKey,
-  withToolboxIdempotency,
-} from '@armorer/idempotency';
+import { type TaskChange, type TaskRecord, type TaskScope, taskScopeKey } from '@armorer/idempotency';
 import type { CallHost } from '../server/call-host';
+import { IdempotentCalls } from '../server/idempotent-calls';
 import type { McpCallOptions } from '../server/types';
 import { type TaskData, taskJson } from './task-data';
 import { type LocalRun, TaskLeases } from './task-leases';
@@ -36,6 +30,8 @@ export interface TaskCall {
   readonly signal: AbortSignal;
   /** Where the request's progress goes while it has not become a task. */
   readonly progress: ProgressSink | undefined;
+  /** The client's idempotency key (`_meta['armorer/idempotencyKey']`), when it sent one. */
+  readonly idempotencyKey: string | undefined;
 }
 
 /** A call that became a task: the `CreateTaskResult` to answer. */
@@ -55,7 +51,6 @@ export interface RunContext {
 }
 
 const PROMOTE = Symbol('promote');
-const MAX_TENANTS = 1000;
 
 /**
  * Runs long calls as MCP tasks and keeps their state in the task store: a declared long-running tool is
@@ -67,11 +62,11 @@ export class TaskRunner {
   readonly owner = `mcp-${randomUUID()}`;
   readonly leases: TaskLeases;
   #closed = false;
-  readonly #idempotent = new WeakMap<Toolbox, Map<string, IdempotentToolbox>>();
 
   constructor(
     readonly settings: TaskSettings,
     readonly host: CallHost,
+    readonly calls: IdempotentCalls,
   ) {
     this.leases = new TaskLeases(settings.store, this.owner, settings.leaseMs);
   }
@@ -81,13 +76,17 @@ export class TaskRunner {
     return toolbox.getTool(name)?.configuration.metadata?.['longRunning'] === true;
   }
 
-  /** A declared long-running call: recorded as a task first, then run in the background. */
+  /**
+   * A declared long-running call: recorded as a task first, then run in the background. With the
+   * client's idempotency key, the task's id comes from it: a retried call answers the task it started.
+   */
   async startDeclared(start: TaskCall): Promise<TaskStarted | ToolError> {
     const scope = taskScopeOf(start.options);
     const options = withTaskTenant(start.options, scope);
     const record = this.#newRecord(start, scope, 'declared');
-    const created = await this.#create(record);
+    const created = await this.#create(record, start.idempotencyKey !== undefined);
     if (!('taskId' in created)) return created;
+    if (created !== record) return { createTask: createTaskResult(created, this.settings.pollIntervalMs) };
     const data = created.data as unknown as TaskData;
     this.runInBackground(
       created,
@@ -116,7 +115,17 @@ export class TaskRunner {
     const stopProgress = this.host.progress.route(start.toolbox, start.call.id, (event) =>
       sink.current?.(event),
     );
-    const execution = start.toolbox.execute(start.call, { ...start.options, signal: controller.signal });
+    const key = start.idempotencyKey;
+    const execution =
+      key === undefined
+        ? start.toolbox.execute(start.call, { ...start.options, signal: controller.signal })
+        : this.calls.execute(
+            start.toolbox,
+            start.call,
+            start.options ?? {},
+            controller.signal,
+            IdempotentCalls.callKey(start.options, key),
+          );
     let timer: ReturnType<typeof setTimeout> | undefined;
     const first = await Promise.race([
       execution,
@@ -132,7 +141,7 @@ export class TaskRunner {
     }
     const scope = taskScopeOf(start.options);
     const record = this.#newRecord(start, scope, 'promoted');
-    const created = await this.#create(record);
+    const created = await this.#create(record, false);
     if (!('taskId' in created)) {
       try {
         return await execution;
@@ -161,37 +170,26 @@ export class TaskRunner {
     signal: AbortSignal,
     callId: string,
   ): Promise<ToolResult> {
-    const tenantId = taskScopeOf(options).tenantId ?? '';
-    return this.#idempotentFor(toolbox, tenantId).execute(
+    return this.calls.execute(
+      toolbox,
       { id: callId, name: data.tool, arguments: data.arguments },
-      { ...options, signal, idempotencyKey: data.key },
+      options,
+      signal,
+      data.key,
     );
-  }
-
-  #idempotentFor(toolbox: Toolbox, tenantId: string): IdempotentToolbox {
-    let byTenant = this.#idempotent.get(toolbox);
-    if (byTenant === undefined) {
-      byTenant = new Map();
-      this.#idempotent.set(toolbox, byTenant);
-    }
-    let wrapped = byTenant.get(tenantId);
-    if (wrapped === undefined) {
-      if (byTenant.size >= MAX_TENANTS) byTenant.clear();
-      const { cache, leaseMs, ttlMs } = this.settings;
-      wrapped = withToolboxIdempotency(toolbox, {
-        cache,
-        tenantId,
-        leaseMs,
-        maxLeaseMs: Math.max(leaseMs, ttlMs),
-      });
-      byTenant.set(tenantId, wrapped);
-    }
-    return wrapped;
   }
 
   #newRecord(start: TaskCall, scope: TaskScope, origin: TaskData['origin']): TaskRecord {
     const now = Date.now();
-    const taskId = randomUUID();
+    const key = start.idempotencyKey;
+    // A client's key names one task: the same call retried (after a lost answer) finds it again.
+    const taskId =
+      key === undefined || origin !== 'declared'
+        ? randomUUID()
+        : `k${createHash('sha256')
+            .update(JSON.stringify([scope.tenantId, scope.principalId, start.call.name, key]))
+            .digest('hex')
+            .slice(0, 48)}`;
     const tool = start.toolbox.getTool(start.call.name);
     const data: TaskData = {
       v: 1,
@@ -224,14 +222,21 @@ export class TaskRunner {
     };
   }
 
-  /** Records a new task; the call's error when it cannot be recorded (nothing ran). */
-  async #create(record: TaskRecord): Promise<TaskRecord | ToolError> {
+  /**
+   * Records a new task; with `existing`, a live task under the same id is answered instead (the same call,
+   * retried). The call's error when it cannot be recorded (nothing ran).
+   */
+  async #create(record: TaskRecord, existing: boolean): Promise<TaskRecord | ToolError> {
     if (this.#closed)
       return createToolError('TOOLBOX_CLOSED', 'The MCP server is shutting down; the call was not run.');
     try {
       taskScopeKey(record);
       if (await this.settings.store.create(record)) return record;
-      return createToolError('EXECUTION_FAILED', 'A task with this id already exists; the call was not run.');
+      const found = existing ? await this.settings.store.get(record, record.createdAt) : undefined;
+      return (
+        found ??
+        createToolError('EXECUTION_FAILED', 'A task with this id already exists; the call was not run.')
+      );
     } catch (error) {
       return storeFailure(error, 'recorded');
     }
