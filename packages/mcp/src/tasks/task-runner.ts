@@ -196,7 +196,7 @@ export class TaskRunner {
       tool: start.call.name,
       arguments: start.call.arguments,
       origin,
-      key: `mcp-task:${taskId}`,
+      key: `mcp-task:${JSON.stringify([scope.principalId, taskId])}`,
       attempt: 0,
       phase: 'run',
       pauses: 0,
