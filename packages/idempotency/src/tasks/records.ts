@@ -2,7 +2,6 @@ import { isWellFormed } from '../keys/cache-key';
 import {
   MAX_TASK_RECORD_BYTES,
   type TaskChange,
-  type TaskJson,
   type TaskKey,
   type TaskProgress,
   type TaskRecord,

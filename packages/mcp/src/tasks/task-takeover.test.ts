@@ -45,7 +45,7 @@ function stuckTool(runs: string[], metadata: Record<string, unknown> = { longRun
     metadata,
     execute: () => {
       runs.push('transfer');
-      started.splice(0).forEach((wake) => wake());
+      for (const wake of started.splice(0)) wake();
       return runs.length > 1 ? 'transferred' : new Promise<string>(() => undefined);
     },
   });
