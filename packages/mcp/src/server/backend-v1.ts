@@ -69,6 +69,9 @@ class V1Channel implements CallChannel {
   supportsFormElicitation(): boolean {
     return declaresFormElicitation(this.server.getClientCapabilities());
   }
+  acceptsTasks(): boolean {
+    return false;
+  }
   elicit(params: { message: string; requestedSchema: object }, timeout: number | undefined) {
     return this.server.elicitInput({ mode: 'form', ...params } as Parameters<Server['elicitInput']>[0], {
       relatedRequestId: this.extra.requestId,
