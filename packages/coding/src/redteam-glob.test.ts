@@ -44,16 +44,18 @@ describe('red team: glob patterns', () => {
   });
 
   test('glob and grep answer a catastrophic pattern within the budget, with nothing found', async () => {
-    const tools = createCodingTools({ root: tree.root, timeoutMs: 1000 });
+    // A backtracking matcher would run for hours on the 250-character name: the call would end in TIMEOUT
+    // at the budget (or the test time out) instead of with an empty answer.
+    const tools = createCodingTools({ root: tree.root });
     const pattern = `${'*a'.repeat(12)}b`;
-    const started = performance.now();
     const listed = await tools.glob.execute({ id: '1', name: 'glob', arguments: { pattern } });
     const found = await tools.grep.execute({
       id: '2',
       name: 'grep',
       arguments: { pattern: 'needle', glob: pattern },
     });
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(listed.error).toBeUndefined();
+    expect(found.error).toBeUndefined();
     expect(listed.result).toMatchObject({ paths: [], total: 0, truncated: false });
     expect(found.result).toMatchObject({ matches: [], filesSearched: 0 });
   });
