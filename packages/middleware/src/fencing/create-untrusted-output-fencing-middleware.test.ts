@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { createTool, createToolbox } from '@armorer/core';
+import { createTool, createToolbox, type ToolResult } from '@armorer/core';
 import { z } from 'zod';
 import { threadCpuMs } from '../__fixtures__/cpu-time';
 import { INJECTION_CORPUS, looksLikeDefaultMarker } from '../__fixtures__/injection-corpus';
@@ -227,7 +227,7 @@ describe('createUntrustedOutputFencingMiddleware', () => {
     const toolbox = createToolbox([pageTool(() => huge)], {
       middleware: [createUntrustedOutputFencingMiddleware()],
     });
-    let result: Awaited<ReturnType<typeof toolbox.execute>> | undefined;
+    let result: ToolResult | undefined;
     // CPU time, not wall time: a loaded machine stretches the latter (544 ms of 1000 seen), not the former.
     const cpuMs = await threadCpuMs(async () => {
       result = await toolbox.execute({ name: 'web.fetch', arguments: { text: '' } });

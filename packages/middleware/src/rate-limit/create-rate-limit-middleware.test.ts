@@ -71,7 +71,7 @@ describe('createRateLimitMiddleware', () => {
     jest.useFakeTimers();
     try {
       const answered = toolbox.execute(call());
-      const turn = new Promise((resolve) => setImmediate(() => resolve('still waiting')));
+      const turn = new Promise<string>((resolve) => setImmediate(() => resolve('still waiting')));
       const result = await Promise.race([answered, turn]);
       expect(typeof result === 'string' ? result : result.error?.code).toBe('RATE_LIMITED');
     } finally {
