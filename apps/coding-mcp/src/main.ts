@@ -1,7 +1,6 @@
-#!/usr/bin/env node
 /**
- * armorer-coding-mcp: the read-only coding toolbox as a stdio MCP server. stdout carries the protocol,
- * so everything human-readable goes to stderr.
+ * The command itself (loaded by `cli.ts` once the compile cache is on): the read-only coding toolbox as a
+ * stdio MCP server. stdout carries the protocol, so everything human-readable goes to stderr.
  */
 import { parseCli, USAGE } from './args';
 import { createCodingMcpServer } from './server';
@@ -40,12 +39,15 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => {
-    if (code !== 0) process.exit(code);
-  },
-  (error: unknown) => {
-    process.stderr.write(`armorer-coding-mcp: ${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+/** Runs the command and ends the process with its exit code (a crash: 1, with the stack on stderr). */
+export function run(): Promise<void> {
+  return main().then(
+    (code) => {
+      if (code !== 0) process.exit(code);
+    },
+    (error: unknown) => {
+      process.stderr.write(`armorer-coding-mcp: ${error instanceof Error ? error.stack : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
