@@ -41,10 +41,17 @@ export class Sha256 {
   #length: number;
 
   constructor(from?: Sha256) {
-    this.#state = from === undefined ? Uint32Array.from(INITIAL) : from.#state.slice();
-    this.#block = from === undefined ? new Uint8Array(BLOCK_BYTES) : from.#block.slice();
-    this.#filled = from?.#filled ?? 0;
-    this.#length = from?.#length ?? 0;
+    if (from === undefined) {
+      this.#state = Uint32Array.from(INITIAL);
+      this.#block = new Uint8Array(BLOCK_BYTES);
+      this.#filled = 0;
+      this.#length = 0;
+    } else {
+      this.#state = from.#state.slice();
+      this.#block = from.#block.slice();
+      this.#filled = from.#filled;
+      this.#length = from.#length;
+    }
   }
 
   /** A copy of this hash's state: both continue independently. */
