@@ -62,7 +62,10 @@ export function createConsumer(): string {
   const dir = mkdtempSync(join(tmpdir(), 'armorer-startup-'));
   for (const file of readdirSync(programsDir)) copyFileSync(join(programsDir, file), join(dir, file));
   // No "type": the programs say their module format by extension (.mjs, .cjs).
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'startup-consumer', private: true })}\n`);
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'startup-consumer', private: true })}\n`,
+  );
   const modules = join(dir, 'node_modules');
   mkdirSync(modules);
   const armorer = join(repositoryRoot, 'packages', 'armorer');

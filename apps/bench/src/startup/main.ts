@@ -101,7 +101,9 @@ async function measurePair(runtime: Runtime, cwd: string, baseline: string, cont
 async function measureImports(runtime: Runtime, format: Format, cwd: string): Promise<void> {
   const modules = await probe(runtime, format, cwd);
   const kind = format === 'mjs' ? 'ESM' : 'CJS';
-  console.log(`\n${runtime.name} ${runtime.version}, ${kind} (${modules} armorer modules loaded, all from dist)`);
+  console.log(
+    `\n${runtime.name} ${runtime.version}, ${kind} (${modules} armorer modules loaded, all from dist)`,
+  );
   const imported = await measurePair(runtime, cwd, `zod-import.${format}`, `armorer-import.${format}`);
   console.log(pairLine('import only', imported));
   const called = await measurePair(runtime, cwd, `zod-call.${format}`, `armorer-call.${format}`);

@@ -4,7 +4,7 @@
  * Then stdin is closed and the process must exit by itself.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { childEnv, type Program, type ProcessRun, usage } from './measure';
+import { childEnv, type ProcessRun, type Program, usage } from './measure';
 
 /** One server start. */
 export interface McpStart extends ProcessRun {

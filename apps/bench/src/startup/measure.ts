@@ -131,8 +131,7 @@ export function summarizePair(pair: Pair<ProcessRun>): PairSummary {
   const deltas = (figure: (run: ProcessRun) => number) =>
     Array.from(
       { length: rounds },
-      (_, index) =>
-        figure(pair.contender[index] as ProcessRun) - figure(pair.baseline[index] as ProcessRun),
+      (_, index) => figure(pair.contender[index] as ProcessRun) - figure(pair.baseline[index] as ProcessRun),
     );
   return {
     baselineWallMs: median(pair.baseline.map((run) => run.wallMs)),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assertBuiltModules, createConsumer, repositoryRoot } from './consumer';
 import { firstToolsList, messages } from './mcp';
-import { median, pairedRounds, type ProcessRun, runProcess, summarizePair } from './measure';
+import { median, type ProcessRun, pairedRounds, runProcess, summarizePair } from './measure';
 
 const run = (wallMs: number, userMs: number, sysMs = 0, rssMiB = 10): ProcessRun => ({
   wallMs,
@@ -55,7 +55,8 @@ describe('start-up bench: measurements', () => {
     const encoder = new TextEncoder();
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
-        for (const chunk of ['{"id":1,', '"result":{}}\n\n{"id"', ':2}\n']) controller.enqueue(encoder.encode(chunk));
+        for (const chunk of ['{"id":1,', '"result":{}}\n\n{"id"', ':2}\n'])
+          controller.enqueue(encoder.encode(chunk));
         controller.close();
       },
     });
@@ -91,7 +92,10 @@ describe('start-up bench: what it runs', () => {
         (await Bun.file(join(consumer, 'armorer-call.mjs')).text()).replace('a + b', 'a + b + 1'),
       );
       await expect(
-        runProcess({ command: [process.execPath, '--conditions=@armorer/source', 'wrong.mjs'], cwd: consumer }),
+        runProcess({
+          command: [process.execPath, '--conditions=@armorer/source', 'wrong.mjs'],
+          cwd: consumer,
+        }),
       ).rejects.toThrow(/exited with 1/);
     } finally {
       rmSync(consumer, { recursive: true, force: true });

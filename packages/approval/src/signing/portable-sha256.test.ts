@@ -31,20 +31,24 @@ describe('portable SHA-256', () => {
 
   test('equals node:crypto and @noble/hashes on any bytes fed in any pieces (property)', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 600 }), fc.array(fc.nat(700), { maxLength: 6 }), (data, cuts) => {
-        const expected = createHash('sha256').update(data).digest('hex');
-        expect(toHex(nobleSha256(data))).toBe(expected);
-        const hash = new Sha256();
-        let at = 0;
-        for (const cut of [...cuts].sort((a, b) => a - b)) {
-          const end = Math.min(cut, data.length);
-          if (end < at) continue;
-          hash.update(data.subarray(at, end));
-          at = end;
-        }
-        hash.update(data.subarray(at));
-        expect(toHex(hash.digest())).toBe(expected);
-      }),
+      fc.property(
+        fc.uint8Array({ maxLength: 600 }),
+        fc.array(fc.nat(700), { maxLength: 6 }),
+        (data, cuts) => {
+          const expected = createHash('sha256').update(data).digest('hex');
+          expect(toHex(nobleSha256(data))).toBe(expected);
+          const hash = new Sha256();
+          let at = 0;
+          for (const cut of [...cuts].sort((a, b) => a - b)) {
+            const end = Math.min(cut, data.length);
+            if (end < at) continue;
+            hash.update(data.subarray(at, end));
+            at = end;
+          }
+          hash.update(data.subarray(at));
+          expect(toHex(hash.digest())).toBe(expected);
+        },
+      ),
     );
   });
 
@@ -52,10 +56,14 @@ describe('portable SHA-256', () => {
     const base = new Sha256().update(utf8('prefix-'.repeat(20)));
     const copy = base.clone();
     expect(toHex(base.update(utf8('a')).digest())).toBe(
-      createHash('sha256').update(`${'prefix-'.repeat(20)}a`).digest('hex'),
+      createHash('sha256')
+        .update(`${'prefix-'.repeat(20)}a`)
+        .digest('hex'),
     );
     expect(toHex(copy.update(utf8('b')).digest())).toBe(
-      createHash('sha256').update(`${'prefix-'.repeat(20)}b`).digest('hex'),
+      createHash('sha256')
+        .update(`${'prefix-'.repeat(20)}b`)
+        .digest('hex'),
     );
   });
 });
@@ -73,7 +81,11 @@ describe('portable HMAC-SHA256', () => {
         utf8('what do ya want for nothing?'),
         '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
       ],
-      [repeat(0xaa, 20), repeat(0xdd, 50), '773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe'],
+      [
+        repeat(0xaa, 20),
+        repeat(0xdd, 50),
+        '773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe',
+      ],
       [
         hex('0102030405060708090a0b0c0d0e0f10111213141516171819'),
         repeat(0xcd, 50),

@@ -1,7 +1,8 @@
 // Prints, as JSON, every module file the runtime loaded to import (or, with `cjs`, require) armorer,
 // so the benchmark can check that it measures the built packages and not their sources.
-import { createRequire } from 'node:module';
+
 import * as nodeModule from 'node:module';
+import { createRequire } from 'node:module';
 
 const loaded = new Set();
 if (typeof Bun === 'undefined') {
