@@ -81,9 +81,10 @@ export function createConsumer(): string {
  */
 export function assertBuiltModules(loaded: readonly string[], what: string): number {
   const packages = `${join(repositoryRoot, 'packages')}/`;
-  const ours = loaded
-    .map((entry) => entry.replace(/^file:\/\//, ''))
-    .filter((file) => file.startsWith(packages));
+  // Node's CommonJS loader names a file by path, its module hooks by URL: one file, counted once.
+  const ours = [
+    ...new Set(loaded.map((entry) => decodeURI(entry.replace(/^file:\/\//, '')))),
+  ].filter((file) => file.startsWith(packages));
   if (ours.length === 0) throw new Error(`${what}: no armorer module was loaded`);
   const notBuilt = ours.filter((file) => !file.slice(packages.length).split('/').includes('dist'));
   if (notBuilt.length > 0) throw new Error(`${what}: loaded sources, not dist: ${notBuilt.join(', ')}`);
