@@ -57,8 +57,11 @@ export async function buildMeasuredPackages(): Promise<string> {
     .join(', ');
 }
 
-/** Creates the consumer folder: the programs, a package.json, and node_modules links. */
-export function createConsumer(): string {
+/**
+ * Creates the consumer folder: the programs, a package.json, and node_modules links to the `armorer` of a
+ * checkout (this one unless told; `compare.ts` also links another checkout's).
+ */
+export function createConsumer(root: string = repositoryRoot): string {
   const dir = mkdtempSync(join(tmpdir(), 'armorer-startup-'));
   for (const file of readdirSync(programsDir)) copyFileSync(join(programsDir, file), join(dir, file));
   // No "type": the programs say their module format by extension (.mjs, .cjs).
@@ -68,7 +71,7 @@ export function createConsumer(): string {
   );
   const modules = join(dir, 'node_modules');
   mkdirSync(modules);
-  const armorer = join(repositoryRoot, 'packages', 'armorer');
+  const armorer = join(root, 'packages', 'armorer');
   symlinkSync(armorer, join(modules, 'armorer'));
   // The Zod that armorer itself resolves, so both sides of a pair load the same copy.
   symlinkSync(realpathSync(join(armorer, 'node_modules', 'zod')), join(modules, 'zod'));
@@ -82,9 +85,9 @@ export function createConsumer(): string {
 export function assertBuiltModules(loaded: readonly string[], what: string): number {
   const packages = `${join(repositoryRoot, 'packages')}/`;
   // Node's CommonJS loader names a file by path, its module hooks by URL: one file, counted once.
-  const ours = [
-    ...new Set(loaded.map((entry) => decodeURI(entry.replace(/^file:\/\//, '')))),
-  ].filter((file) => file.startsWith(packages));
+  const ours = [...new Set(loaded.map((entry) => decodeURI(entry.replace(/^file:\/\//, ''))))].filter(
+    (file) => file.startsWith(packages),
+  );
   if (ours.length === 0) throw new Error(`${what}: no armorer module was loaded`);
   const notBuilt = ours.filter((file) => !file.slice(packages.length).split('/').includes('dist'));
   if (notBuilt.length > 0) throw new Error(`${what}: loaded sources, not dist: ${notBuilt.join(', ')}`);
