@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -153,7 +152,7 @@ export function createV1Backend(sdk: V1Modules, host: CallHost, identity: Server
     },
     async httpSession(session, hooks) {
       const transport = new sdk.http.StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
+        sessionIdGenerator: () => globalThis.crypto.randomUUID(),
         onsessioninitialized: (id) => {
           session.sessionId = id;
           hooks.onInitialized(id);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Server, ServerContext } from '@modelcontextprotocol/server';
 import { sendWebResponse, toWebRequest } from '../http/web-bridge';
 import { registerTaskHandlers } from '../tasks/task-handlers';
@@ -185,7 +184,7 @@ export function createV2Backend(
     },
     async httpSession(session, hooks) {
       const transport = new sdk.server.WebStandardStreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
+        sessionIdGenerator: () => globalThis.crypto.randomUUID(),
         onsessioninitialized: (id) => {
           session.sessionId = id;
           hooks.onInitialized(id);
