@@ -8,10 +8,10 @@
  */
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ensureNode22 } from '../../../../scripts/lib/node22';
 import { createConsumer, repositoryRoot } from './consumer';
 import { firstToolsList } from './mcp';
 import { median, type ProcessRun, runProcess } from './measure';
+import { findNode22 } from './node22';
 
 const argv = process.argv.slice(2);
 const beforeArg = argv.find((arg) => arg.startsWith('--before='));
@@ -20,7 +20,7 @@ const beforeRoot = resolve(beforeArg.slice('--before='.length));
 const roundsArg = argv.find((arg) => arg.startsWith('--rounds='));
 const rounds = roundsArg === undefined ? 21 : Number(roundsArg.slice('--rounds='.length));
 
-const node = await ensureNode22();
+const node = findNode22();
 const consumers = { before: createConsumer(beforeRoot), after: createConsumer(repositoryRoot) };
 const cpu = (run: ProcessRun) => run.userMs + run.sysMs;
 const fmt = (runs: readonly ProcessRun[]) =>

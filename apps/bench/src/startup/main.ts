@@ -19,7 +19,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureNode22 } from '../../../../scripts/lib/node22';
 import { finishTargets, reportTarget } from '../targets';
 import {
   assertBuiltModules,
@@ -30,6 +29,7 @@ import {
 } from './consumer';
 import { firstToolsList, type McpStart } from './mcp';
 import { childEnv, median, type PairSummary, pairedRounds, runProcess, summarizePair } from './measure';
+import { findNode22 } from './node22';
 
 const IMPORT_AND_CALL_MS = 10;
 const FIRST_TOOLS_LIST_MS = 150;
@@ -152,7 +152,7 @@ async function measureMcp(runtime: Runtime, cwd: string): Promise<void> {
   reportTarget(`${label}, CPU`, cpuToAnswer, bound);
 }
 
-const node = await ensureNode22();
+const node = findNode22();
 const runtimes: Runtime[] = [
   {
     name: 'bun',
