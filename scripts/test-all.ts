@@ -38,6 +38,7 @@ const TASKS = [
   'check:size',
   'check:engines',
   'check:consumers',
+  'check:doc-samples',
 ] as const;
 
 const args = process.argv.slice(2);

@@ -6,6 +6,8 @@
  *
  *     ```ts no-run: needs OPENAI_API_KEY    type-checked, never run (the reason is required)
  *     ```ts node                            run under Node 22 as well as Bun
+ *     ```ts serves                          a server: passes once it prints its first line (its address)
+ *                                           without failing before, and is then stopped (SIGTERM)
  *
  * A fence of language `output` right after a sample is what the sample prints: the run's standard output
  * must equal it (trailing spaces and the final newline aside). Samples that need Redis or PostgreSQL read
@@ -13,8 +15,12 @@
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { runSampleProcess } from './doc-sample-run';
+
+export { extraDependencies } from './doc-sample-deps';
+
 import { mapLimit, run } from './process';
-import { listWorkspacePackages, rootDir } from './workspace';
+import { rootDir } from './workspace';
 
 export interface DocSample {
   /** `docs/guides/tools.md:42`: where the fence opens. */
@@ -25,6 +31,8 @@ export interface DocSample {
   code: string;
   noRun?: string;
   node: boolean;
+  /** A server that runs until stopped: it passes once it has printed a line, and is then stopped. */
+  serves: boolean;
   expectedOutput?: string;
 }
 
@@ -113,6 +121,7 @@ export function samplesOf(file: string, text: string): DocSample[] {
       code: fence.body,
       ...(noRun === undefined ? {} : { noRun }),
       node: /(?:^|\s)node(?:\s|$)/.test(flags.replace(/no-run.*$/, '')),
+      serves: /(?:^|\s)serves(?:\s|$)/.test(flags.replace(/no-run.*$/, '')),
       ...(expectedOutput === undefined ? {} : { expectedOutput }),
     });
   });
@@ -186,7 +195,10 @@ export function isTestSample(sample: DocSample): boolean {
   return /from\s*['"]bun:test['"]/.test(sample.code);
 }
 
-/** Runs every runnable sample (Bun; Node 22 too where marked), `lanes` at once (default two). */
+/**
+ * Runs every runnable sample (Bun; Node 22 too where marked), `lanes` at once (default two). The server
+ * samples run one after the other in one lane, since a guide's servers listen on the ports a user would pick.
+ */
 export async function runDocSamples(
   folder: string,
   samples: DocSample[],
@@ -208,7 +220,15 @@ export async function runDocSamples(
     DATABASE_URL: process.env.ARMORER_POSTGRES_URL,
     ...options.env,
   };
-  return mapLimit(jobs, options.lanes ?? 2, async ({ sample, runtime }) => {
+  type Job = (typeof jobs)[number];
+  const servers = jobs.filter((job) => job.sample.serves);
+  const groups: Job[][] = [servers, ...jobs.filter((job) => !job.sample.serves).map((job) => [job])];
+  const runGroup = async (group: Job[]): Promise<SampleRun[]> => {
+    const results: SampleRun[] = [];
+    for (const job of group) results.push(await runJob(job));
+    return results;
+  };
+  const runJob = async ({ sample, runtime }: Job): Promise<SampleRun> => {
     const started = performance.now();
     const file = join(folder, sampleFileName(sample));
     if (runtime === 'node' && !options.node) {
@@ -223,14 +243,36 @@ export async function runDocSamples(
         : isTestSample(sample)
           ? [process.execPath, 'test', `./${sampleFileName(sample)}`]
           : [process.execPath, file];
-    const result = await run(cmd, { cwd: folder, env, timeoutMs: options.timeoutMs ?? 30_000 });
+    const result = await runSampleProcess(cmd, {
+      cwd: folder,
+      env,
+      timeoutMs: options.timeoutMs ?? 30_000,
+      untilReady: sample.serves,
+    });
     const ms = Math.round(performance.now() - started);
-    if (result.code !== 0) {
-      const why =
-        result.code === null || result.code === 143 || result.code === 137
-          ? 'timed out or was killed'
+    const tail = result.output.trim().slice(-2000);
+    if (sample.serves) {
+      // Up once it printed a line; it must not have failed before or while it was stopped.
+      const failed =
+        (result.code !== null && result.code !== 0) ||
+        /^\s*(\w*Error\b|at .+:\d+:\d+\)?$)/m.test(result.output);
+      const why = !result.ready
+        ? result.timedOut
+          ? 'printed nothing before the timeout'
+          : `exited with ${result.code} before it printed a line`
+        : failed
+          ? `failed (exit ${result.code})`
+          : undefined;
+      if (why) return { sample, runtime, ok: false, ms, problem: `a server sample ${why}\n${tail}` };
+      return { sample, runtime, ok: true, ms };
+    }
+    if (result.timedOut || result.code !== 0) {
+      const why = result.timedOut
+        ? 'timed out'
+        : result.code === null
+          ? 'was killed'
           : `exited with ${result.code}`;
-      return { sample, runtime, ok: false, ms, problem: `${why}\n${result.output.trim().slice(-2000)}` };
+      return { sample, runtime, ok: false, ms, problem: `${why}\n${tail}` };
     }
     if (sample.expectedOutput !== undefined) {
       const expected = normalizeOutput(sample.expectedOutput);
@@ -246,64 +288,8 @@ export async function runDocSamples(
       }
     }
     return { sample, runtime, ok: true, ms };
-  });
-}
-
-const builtinPrefixes = ['node:', 'bun:', 'bun'];
-
-let installPlaces: string[] | undefined;
-
-/** The version of `name` that the repository itself installed (at the root or in any workspace). */
-function installedVersion(name: string): string | undefined {
-  installPlaces ??= [rootDir, ...listWorkspacePackages().map((pkg) => pkg.dir)];
-  for (const place of installPlaces) {
-    try {
-      const manifest = JSON.parse(readFileSync(join(place, 'node_modules', name, 'package.json'), 'utf8'));
-      if (typeof manifest.version === 'string') return manifest.version;
-    } catch {
-      // not installed here
-    }
-  }
-  return undefined;
-}
-
-/**
- * Bare packages the samples import that the packed packages and their peers do not provide, plus the type
- * packages the samples need: `@types/bun` (Bun's globals and `bun:test`) and `@types/<name>` for an imported
- * package that ships no types of its own (`pg`), at the versions the workspace installed.
- */
-export function extraDependencies(
-  samples: DocSample[],
-  provided: Set<string>,
-): { extra: Record<string, string>; missing: string[] } {
-  const extra: Record<string, string> = {};
-  const missing: string[] = [];
-  const typesOf = (name: string) => {
-    const types = `@types/${name.startsWith('@') ? name.slice(1).replace('/', '__') : name}`;
-    const version = extra[types] ? undefined : installedVersion(types);
-    if (version) extra[types] = version;
   };
-  typesOf('bun');
-  const specifiers = /(?:from\s*|import\s*\(\s*|require\s*\(\s*|import\s+)['"]([^'"./][^'"]*)['"]/g;
-  for (const sample of samples) {
-    for (const match of sample.code.matchAll(specifiers)) {
-      const specifier = match[1] as string;
-      if (builtinPrefixes.some((prefix) => specifier === prefix || specifier.startsWith(prefix))) continue;
-      const parts = specifier.split('/');
-      const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] as string);
-      typesOf(name);
-      if (provided.has(name) || extra[name]) continue;
-      const version = installedVersion(name);
-      if (!version) {
-        missing.push(
-          `${sample.where} imports ${name}, which no armorer package provides and no workspace has installed: add it as a devDependency where it is used, so the sample is checked against a known version`,
-        );
-        continue;
-      }
-      extra[name] = version;
-    }
-  }
-  return { extra, missing };
+  return (await mapLimit(groups, options.lanes ?? 2, runGroup)).flat();
 }
 
 export interface DocSampleReport {
