@@ -1,8 +1,8 @@
 /**
  * The documentation's code samples as tests (see scripts/lib/doc-samples.ts): packs the built packages,
  * installs them into a fresh consumer outside the workspace with their peers and whatever else the samples
- * import, type-checks every sample there and runs the runnable ones. `check:consumers` runs the same check in
- * its own consumer; this script is for working on the docs.
+ * import, type-checks every sample there and runs the runnable ones. A task of `bun run test` (turbo.json:
+ * after the builds, with the test command's Redis and PostgreSQL servers). Alone:
  *
  *   bun run build && bun run scripts/services.ts -- bun run check:doc-samples [--consumer DIR] [--only PATTERN]
  */

@@ -57,3 +57,18 @@ export async function runSampleProcess(
   clearTimeout(timer);
   return { code: proc.signalCode ? null : exit, stdout, output, timedOut, ready };
 }
+
+/**
+ * Why a server sample failed, or `undefined` when it came up: it printed a line, and neither exited with an
+ * error nor printed one (a crash prints its stack, which is a line too) before it was stopped.
+ */
+export function serverProblem(result: SampleProcessResult): string | undefined {
+  const failed =
+    (result.code !== null && result.code !== 0) || /^\s*(\w*error\b|at .+:\d+:\d+\)?$)/im.test(result.output);
+  if (!result.ready) {
+    return result.timedOut
+      ? 'printed nothing before the timeout'
+      : `exited with ${result.code} before it printed a line`;
+  }
+  return failed ? `failed (exit ${result.code})` : undefined;
+}

@@ -15,7 +15,7 @@
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { runSampleProcess } from './doc-sample-run';
+import { runSampleProcess, serverProblem } from './doc-sample-run';
 
 export { extraDependencies } from './doc-sample-deps';
 
@@ -252,17 +252,7 @@ export async function runDocSamples(
     const ms = Math.round(performance.now() - started);
     const tail = result.output.trim().slice(-2000);
     if (sample.serves) {
-      // Up once it printed a line; it must not have failed before or while it was stopped.
-      const failed =
-        (result.code !== null && result.code !== 0) ||
-        /^\s*(\w*Error\b|at .+:\d+:\d+\)?$)/m.test(result.output);
-      const why = !result.ready
-        ? result.timedOut
-          ? 'printed nothing before the timeout'
-          : `exited with ${result.code} before it printed a line`
-        : failed
-          ? `failed (exit ${result.code})`
-          : undefined;
+      const why = serverProblem(result);
       if (why) return { sample, runtime, ok: false, ms, problem: `a server sample ${why}\n${tail}` };
       return { sample, runtime, ok: true, ms };
     }

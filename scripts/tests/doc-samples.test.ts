@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
+import { runSampleProcess, serverProblem } from '../lib/doc-sample-run';
 import {
   collectDocSamples,
   extraDependencies,
@@ -38,6 +39,23 @@ describe('doc samples: reading the fences', () => {
     expect(sample?.noRun).toBe('needs OPENAI_API_KEY');
     expect(sample?.node).toBe(false);
     expect(() => samplesOf(file, fence('ts no-run', 'export {};'))).toThrow(/needs a reason/);
+  });
+
+  test('a server sample is marked serves; no-run flags after the reason are part of the reason', () => {
+    const [server, plain, noRun] = samplesOf(
+      file,
+      [
+        fence('ts serves', 'export {};'),
+        fence('ts node', 'export {};'),
+        fence('ts no-run: serves forever', ''),
+      ].join('\n'),
+    );
+    expect([server?.serves, plain?.serves, noRun?.serves, noRun?.noRun]).toEqual([
+      true,
+      false,
+      false,
+      'serves forever',
+    ]);
   });
 
   test('a sample that imports bun:test runs under bun test', () => {
@@ -91,5 +109,51 @@ describe('doc samples: what the consumer installs for them', () => {
       fence('ts', "import { join } from 'node:path';\nimport { Database } from 'bun:sqlite';"),
     );
     expect(extraDependencies(samples, new Set()).extra).toEqual({ '@types/bun': expect.any(String) });
+  });
+});
+
+describe('doc samples: one run', () => {
+  const bunRun = (code: string) => [process.execPath, '-e', code];
+  const options = { cwd: rootDir, env: {}, timeoutMs: 20_000 };
+
+  test('a server is up once it prints a line, and is then stopped', async () => {
+    const result = await runSampleProcess(
+      bunRun("console.error('listening on :1'); setInterval(() => {}, 1000);"),
+      { ...options, untilReady: true },
+    );
+    expect({ ready: result.ready, timedOut: result.timedOut }).toEqual({ ready: true, timedOut: false });
+    expect(serverProblem(result)).toBeUndefined();
+  });
+
+  test('a server that fails at start-up fails, though its stack trace is a line', async () => {
+    for (const code of [
+      "throw new Error('no secret');",
+      "class ToolboxError extends Error {}\nthrow new ToolboxError('no secret');",
+    ]) {
+      const result = await runSampleProcess(bunRun(code), { ...options, untilReady: true });
+      expect({ code, problem: serverProblem(result) }).toEqual({ code, problem: expect.any(String) });
+    }
+  });
+
+  test('a server that prints nothing before the timeout fails', async () => {
+    const result = await runSampleProcess(bunRun('setInterval(() => {}, 1000);'), {
+      ...options,
+      timeoutMs: 300,
+      untilReady: true,
+    });
+    expect(serverProblem(result)).toBe('printed nothing before the timeout');
+  });
+
+  test('a program stopped by the timeout has timed out, even when it exits 0 on SIGTERM', async () => {
+    const result = await runSampleProcess(
+      bunRun("process.on('SIGTERM', () => process.exit(0)); setInterval(() => {}, 1000);"),
+      { ...options, timeoutMs: 300 },
+    );
+    expect(result.timedOut).toBe(true);
+  });
+
+  test('stdout is kept apart from stderr', async () => {
+    const result = await runSampleProcess(bunRun("console.log('out'); console.error('err');"), options);
+    expect({ code: result.code, stdout: result.stdout.trim() }).toEqual({ code: 0, stdout: 'out' });
   });
 });
