@@ -224,3 +224,27 @@ describe('createTimeoutMiddleware', () => {
     expect(() => createTimeoutMiddleware(null as never)).toThrow(MiddlewareOptionsError);
   });
 });
+
+describe('createTimeoutMiddleware and the process', () => {
+  test('a script whose calls are done exits without waiting for their deadlines', async () => {
+    // A one-hour deadline: were its timer still holding the process, the script would outlive the test.
+    const script = [
+      "import { createTool, createToolbox } from '@armorer/core';",
+      "import { createTimeoutMiddleware } from './src/index.ts';",
+      "const tool = createTool({ name: 'a', description: 'a', execute: async () => 'done' });",
+      'const toolbox = createToolbox([tool], { middleware: [createTimeoutMiddleware({ timeoutMs: 3_600_000 })] });',
+      "console.log((await toolbox.execute({ name: 'a', arguments: {} })).result);",
+    ].join('\n');
+    const proc = Bun.spawn([process.execPath, '--conditions=@armorer/source', '-e', script], {
+      cwd: `${import.meta.dir}/../..`,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    });
+    const [stdout, stderr, code] = await Promise.all([
+      new Response(proc.stdout).text(),
+      new Response(proc.stderr).text(),
+      proc.exited,
+    ]);
+    expect({ code, stdout: stdout.trim(), stderr }).toEqual({ code: 0, stdout: 'done', stderr: '' });
+  }, 30_000);
+});

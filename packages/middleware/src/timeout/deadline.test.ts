@@ -1,9 +1,48 @@
 import { describe, expect, test } from 'bun:test';
+import fc from 'fast-check';
 import { Deadline, DeadlineQueue } from './deadline';
 
 const signal = () => new AbortController().signal;
 
 describe('DeadlineQueue', () => {
+  test('holds the process only while a deadline is live', () => {
+    const queue = new DeadlineQueue();
+    expect(queue.holdsProcess).toBe(false);
+    const first = new Deadline('a', 60_000, signal);
+    const second = new Deadline('b', 60_000, signal);
+    queue.add(first);
+    queue.add(second);
+    expect(queue.holdsProcess).toBe(true);
+    queue.settled(first);
+    expect(queue.holdsProcess).toBe(true);
+    queue.settled(second);
+    expect(queue.holdsProcess).toBe(false);
+    const third = new Deadline('c', 60_000, signal);
+    queue.add(third);
+    expect(queue.holdsProcess).toBe(true);
+    queue.settled(third);
+    expect(queue.holdsProcess).toBe(false);
+  });
+
+  test('any order of adds and settles: the process is held exactly while some deadline is live', () => {
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { maxLength: 200 }), (steps) => {
+        const queue = new DeadlineQueue();
+        const live: Deadline[] = [];
+        for (const add of steps) {
+          if (add || live.length === 0) {
+            const deadline = new Deadline('t', 60_000, signal);
+            queue.add(deadline);
+            live.push(deadline);
+          } else queue.settled(live.shift() as Deadline);
+          expect(queue.holdsProcess).toBe(live.length > 0);
+        }
+        for (const deadline of live) queue.settled(deadline);
+        expect(queue.holdsProcess).toBe(false);
+      }),
+    );
+  });
+
   test('keeps memory proportional to the calls in flight', () => {
     const queue = new DeadlineQueue();
     const longRunning = new Deadline('slow', 60_000, signal);

@@ -82,13 +82,21 @@ export class Deadline {
  * The deadlines of one duration, in the order they were set, which is also the order they expire in.
  * One timer serves the whole queue: it fires at the oldest live deadline, expires what is due and
  * re-arms for the next. Settled deadlines are skipped and compacted away, so memory follows the calls
- * in flight.
+ * in flight. Once every deadline has settled the timer stops holding the process open (`unref`), so a
+ * script whose calls are done exits at once instead of when the last deadline would have passed.
  */
 export class DeadlineQueue {
   #entries: Deadline[] = [];
   #head = 0;
   #settled = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** The timer is armed but no deadline is live: it no longer holds the process (Bun, Node). */
+  #idle = false;
+
+  /** Whether the queue keeps a runtime's event loop alive: true exactly while some deadline is live. */
+  get holdsProcess(): boolean {
+    return this.#timer !== undefined && !this.#idle;
+  }
 
   /** Entries kept, settled ones not yet compacted included. */
   get size(): number {
@@ -98,6 +106,10 @@ export class DeadlineQueue {
   add(deadline: Deadline): void {
     this.#entries.push(deadline);
     if (this.#timer === undefined) this.#arm(deadline.at);
+    else if (this.#idle) {
+      this.#idle = false;
+      holdProcess(this.#timer, true);
+    }
   }
 
   /** Records that a deadline settled; compacts when settled entries dominate. */
@@ -106,10 +118,15 @@ export class DeadlineQueue {
     if (deadline.settled || deadline.expired) return;
     deadline.settle();
     this.#settled++;
+    if (this.#settled === this.#entries.length - this.#head && this.#timer !== undefined) {
+      this.#idle = true;
+      holdProcess(this.#timer, false);
+    }
     if (this.#settled > 64 && this.#settled * 2 > this.#entries.length - this.#head) this.#compact();
   }
 
   #arm(at: number): void {
+    this.#idle = false;
     this.#timer = setTimeout(() => this.#fire(), Math.max(0, at - performance.now()));
   }
 
@@ -134,4 +151,11 @@ export class DeadlineQueue {
     this.#head = 0;
     this.#settled = 0;
   }
+}
+
+/** `ref()` / `unref()` where timers have them (Bun, Node); a browser's numeric timer holds nothing. */
+function holdProcess(timer: ReturnType<typeof setTimeout>, hold: boolean): void {
+  const handle = timer as { ref?: () => unknown; unref?: () => unknown };
+  if (hold) handle.ref?.();
+  else handle.unref?.();
 }
