@@ -16,7 +16,16 @@ interface DryTask {
 
 async function hashes(env: Record<string, string> = {}): Promise<Map<string, DryTask>> {
   const { stdout } = await runOrThrow(
-    [bin('turbo'), 'run', 'test', 'build', 'check:size', 'check:consumers', '--dry=json'],
+    [
+      bin('turbo'),
+      'run',
+      'test',
+      'build',
+      'check:size',
+      'check:consumers',
+      'check:doc-samples',
+      '--dry=json',
+    ],
     { env: { TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', ...env } },
   );
   const tasks = (JSON.parse(stdout) as { tasks: DryTask[] }).tasks;
@@ -24,7 +33,11 @@ async function hashes(env: Record<string, string> = {}): Promise<Map<string, Dry
 }
 
 const probe = join(rootDir, 'packages/truncation/src/cache-key-probe.ts');
-afterEach(() => rmSync(probe, { force: true }));
+const guideProbe = join(rootDir, 'docs/guides/cache-key-probe.md');
+afterEach(() => {
+  rmSync(probe, { force: true });
+  rmSync(guideProbe, { force: true });
+});
 
 describe('turbo cache keys', () => {
   test('a change in truncation re-runs its dependents and the gates over all packages, nothing else', async () => {
@@ -41,6 +54,7 @@ describe('turbo cache keys', () => {
       'armorer#build',
       '//#check:size',
       '//#check:consumers',
+      '//#check:doc-samples',
     ]) {
       expect({ id, changed: changed(id) }).toEqual({ id, changed: true });
     }
@@ -50,6 +64,17 @@ describe('turbo cache keys', () => {
       '@armorer/approval#test',
       '@armorer/query#test',
     ]) {
+      expect({ id, changed: changed(id) }).toEqual({ id, changed: false });
+    }
+  }, 60_000);
+
+  test('a guide change re-runs the doc samples, not the builds, unit tests or consumer checks', async () => {
+    const before = await hashes();
+    writeFileSync(guideProbe, `# Probe ${Date.now()}\n`);
+    const after = await hashes();
+    const changed = (id: string) => before.get(id)?.hash !== after.get(id)?.hash;
+    expect({ changed: changed('//#check:doc-samples') }).toEqual({ changed: true });
+    for (const id of ['armorer#build', 'armorer#test', '@armorer/core#test', '//#check:consumers']) {
       expect({ id, changed: changed(id) }).toEqual({ id, changed: false });
     }
   }, 60_000);
