@@ -10,7 +10,8 @@
  *                                           without failing before, and is then stopped (SIGTERM)
  *
  * A fence of language `output` right after a sample is what the sample prints: the run's standard output
- * must equal it (trailing spaces and the final newline aside). Samples that need Redis or PostgreSQL read
+ * must equal it (trailing spaces and the final newline aside). A sample that prints to standard output
+ * without one fails: a reader should see what it prints. Samples that need Redis or PostgreSQL read
  * `REDIS_URL` / `DATABASE_URL`, which the runner sets to the throwaway servers of `scripts/services.ts`.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -263,6 +264,10 @@ export async function runDocSamples(
           ? 'was killed'
           : `exited with ${result.code}`;
       return { sample, runtime, ok: false, ms, problem: `${why}\n${tail}` };
+    }
+    if (sample.expectedOutput === undefined && !isTestSample(sample) && result.stdout.trim() !== '') {
+      const problem = `printed, but the guide shows no \`\`\`output fence after it:\n${result.stdout.trim().slice(0, 500)}`;
+      return { sample, runtime, ok: false, ms, problem };
     }
     if (sample.expectedOutput !== undefined) {
       const expected = normalizeOutput(sample.expectedOutput);
