@@ -1,4 +1,3 @@
-import { createHash, randomUUID } from 'node:crypto';
 import {
   createToolError,
   getToolRevision,
@@ -59,7 +58,7 @@ const PROMOTE = Symbol('promote');
  * cancellation) is one compare-and-set on the task. While it runs, this instance holds a lease on it.
  */
 export class TaskRunner {
-  readonly owner = `mcp-${randomUUID()}`;
+  readonly owner = `mcp-${crypto.randomUUID()}`;
   readonly leases: TaskLeases;
   #closed = false;
 
@@ -185,8 +184,11 @@ export class TaskRunner {
     // A client's key names one task: the same call retried (after a lost answer) finds it again.
     const taskId =
       key === undefined || origin !== 'declared'
-        ? randomUUID()
-        : `k${createHash('sha256')
+        ? crypto.randomUUID()
+        : // node:crypto on first use: a server that never starts a keyed task does not load it at start-up.
+          `k${process
+            .getBuiltinModule('node:crypto')
+            .createHash('sha256')
             .update(JSON.stringify([scope.tenantId, scope.principalId, start.call.name, key]))
             .digest('hex')
             .slice(0, 48)}`;
