@@ -85,8 +85,14 @@ export type {
 } from './grant/types';
 export { GRANT_VERSION } from './grant/types';
 export { assertGrantScope, assertGrantShape } from './grant/validate-grant';
-export type { JsonValue } from './json/canonical-json';
-export { canonicalJson, jsonEqual } from './json/canonical-json';
+export type { CanonicalJsonErrorCode, CanonicalJsonOptions, JsonValue } from './json/canonical-json';
+export {
+  CANONICAL_JSON_MAX_DEPTH,
+  CANONICAL_JSON_MAX_VALUES,
+  CanonicalJsonError,
+  canonicalJson,
+  jsonEqual,
+} from './json/canonical-json';
 export { sharedStringList } from './json/shared-lists';
 export type {
   ApprovalMode,

@@ -1,4 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { sha256Hex } from '@armorer/approval';
 import {
   createToolError,
   getToolRevision,
@@ -186,10 +187,7 @@ export class TaskRunner {
     const taskId =
       key === undefined || origin !== 'declared'
         ? randomUUID()
-        : `k${createHash('sha256')
-            .update(JSON.stringify([scope.tenantId, scope.principalId, start.call.name, key]))
-            .digest('hex')
-            .slice(0, 48)}`;
+        : `k${sha256Hex(JSON.stringify([scope.tenantId, scope.principalId, start.call.name, key])).slice(0, 48)}`;
     const tool = start.toolbox.getTool(start.call.name);
     const data: TaskData = {
       v: 1,

@@ -4,7 +4,7 @@ import { optionalFunction, positiveInteger, positiveNumber, readOptions } from '
 import { authorityScope, contextScope, identityOf } from './cache-key';
 import { canonicalKey } from './canonical-key';
 import { LruCache } from './lru-cache';
-import { sha256Hex } from './sha256';
+import { sha256Hex } from '@armorer/approval';
 
 /** Options of {@link createCacheMiddleware}. */
 export interface CacheMiddlewareOptions {
