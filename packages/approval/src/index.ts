@@ -127,6 +127,8 @@ export {
   sha256Hex,
 } from './signing/signing-key';
 export type { ApprovalStateStore, MaybePromise } from './store/approval-state-store';
+export type { ProcessLocalApprovalStateStoreOptions } from './store/process-local-approval-state-store';
+export { createProcessLocalApprovalStateStore } from './store/process-local-approval-state-store';
 export type {
   TaskChange,
   TaskJson,
@@ -151,5 +153,3 @@ export type {
   ToolResultCacheEntry,
   ToolResultKeyValueStore,
 } from './store/tool-result-cache';
-export type { ProcessLocalApprovalStateStoreOptions } from './store/process-local-approval-state-store';
-export { createProcessLocalApprovalStateStore } from './store/process-local-approval-state-store';

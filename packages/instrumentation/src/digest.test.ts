@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test';
-import fc from 'fast-check';
 import { sha256Hex } from '@armorer/approval';
+import fc from 'fast-check';
 import { digestOf } from './digest';
 
-describe('sha256Hex (approval\'s helper, which digests use)', () => {
+describe("sha256Hex (approval's helper, which digests use)", () => {
   test('matches the FIPS 180-4 test vectors', () => {
     expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
     expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');

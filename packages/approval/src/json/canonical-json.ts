@@ -87,7 +87,11 @@ export interface CanonicalJsonOptions {
  * ```
  */
 export function canonicalJson(value: unknown, options?: CanonicalJsonOptions): string {
-  const state: Walk = { ancestors: [], values: CANONICAL_JSON_MAX_VALUES, convert: options?.convert === true };
+  const state: Walk = {
+    ancestors: [],
+    values: CANONICAL_JSON_MAX_VALUES,
+    convert: options?.convert === true,
+  };
   const text = write(value, 0, state);
   if (text === undefined) throw refused(value);
   return text;
@@ -165,7 +169,8 @@ function writeObject(object: object, depth: number, walk: Walk): string {
     const list = object as readonly unknown[];
     text = '[';
     for (let index = 0; index < list.length; index++) {
-      if (!(index in list)) throw new CanonicalJsonError('An array with holes is not JSON data.', 'sparse-array');
+      if (!(index in list))
+        throw new CanonicalJsonError('An array with holes is not JSON data.', 'sparse-array');
       const item = list[index];
       const written = write(item, depth + 1, walk);
       if (written === undefined) throw refused(item);

@@ -23,7 +23,10 @@ describe('errors defined on the bottom floor (@armorer/approval)', () => {
     expect(refused).toBeInstanceOf(core.ArmorerError);
     expect(core.ArmorerError.isInstance(new approval.GrantError('bad', 'invalid-grant'))).toBe(true);
     // A copy of armorer installed twice: only the registry marker is shared.
-    const foreign = Object.assign(new Error('x'), { [Symbol.for('armorer.error')]: true, name: 'StoreError' });
+    const foreign = Object.assign(new Error('x'), {
+      [Symbol.for('armorer.error')]: true,
+      name: 'StoreError',
+    });
     expect(core.StoreError.isInstance(foreign)).toBe(true);
     expect(foreign).not.toBeInstanceOf(core.ArmorerError);
   });

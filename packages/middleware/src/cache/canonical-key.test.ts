@@ -10,7 +10,19 @@ describe('canonicalKey', () => {
   });
 
   test('never confuses values of different types: JSON values get distinct keys, the rest none', () => {
-    const json: unknown[] = [1, '1', true, 'true', null, 'null', [1], { 0: 1 }, [1, 2], { $bigint: '1' }, [null]];
+    const json: unknown[] = [
+      1,
+      '1',
+      true,
+      'true',
+      null,
+      'null',
+      [1],
+      { 0: 1 },
+      [1, 2],
+      { $bigint: '1' },
+      [null],
+    ];
     const keys = json.map((value) => canonicalKey({ value }));
     expect(keys.every((key) => key !== undefined)).toBe(true);
     expect(new Set(keys).size).toBe(json.length);
