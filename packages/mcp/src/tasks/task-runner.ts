@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { sha256Hex } from '@armorer/approval';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   createToolError,
   getToolRevision,
@@ -187,7 +186,10 @@ export class TaskRunner {
     const taskId =
       key === undefined || origin !== 'declared'
         ? randomUUID()
-        : `k${sha256Hex(JSON.stringify([scope.tenantId, scope.principalId, start.call.name, key])).slice(0, 48)}`;
+        : `k${createHash('sha256')
+            .update(JSON.stringify([scope.tenantId, scope.principalId, start.call.name, key]))
+            .digest('hex')
+            .slice(0, 48)}`;
     const tool = start.toolbox.getTool(start.call.name);
     const data: TaskData = {
       v: 1,
