@@ -20,7 +20,9 @@ export interface ZodDef {
 
 /** A value that may be a Zod 4 schema. */
 export interface ZodSchemaLike {
-  readonly _zod?: { readonly def?: ZodDef; readonly parent?: ZodSchemaLike };
+  readonly _zod?:
+    | { readonly def?: ZodDef | undefined; readonly parent?: ZodSchemaLike | undefined }
+    | undefined;
   readonly description?: unknown;
 }
 
