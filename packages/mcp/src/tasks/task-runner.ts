@@ -1,3 +1,4 @@
+import { sha256Hex } from '@armorer/approval';
 import {
   createToolError,
   getToolRevision,
@@ -185,13 +186,7 @@ export class TaskRunner {
     const taskId =
       key === undefined || origin !== 'declared'
         ? crypto.randomUUID()
-        : // node:crypto on first use: a server that never starts a keyed task does not load it at start-up.
-          `k${process
-            .getBuiltinModule('node:crypto')
-            .createHash('sha256')
-            .update(JSON.stringify([scope.tenantId, scope.principalId, start.call.name, key]))
-            .digest('hex')
-            .slice(0, 48)}`;
+        : `k${sha256Hex(JSON.stringify([scope.tenantId, scope.principalId, start.call.name, key])).slice(0, 48)}`;
     const tool = start.toolbox.getTool(start.call.name);
     const data: TaskData = {
       v: 1,
