@@ -79,8 +79,9 @@ export interface ToolResultCache {
 }
 
 /**
- * The key-value store under {@link createToolResultCache}: a `Map` works. Methods may return promises;
- * the cache then serializes operations on one key among the caches sharing this store object.
+ * The key-value store under `createToolResultCache` (from `armorer/idempotency`): a `Map` works. Methods
+ * may return promises; the cache then serializes operations on one key among the caches sharing this store
+ * object.
  */
 export interface ToolResultKeyValueStore {
   get(key: string): unknown;
