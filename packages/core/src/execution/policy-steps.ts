@@ -2,8 +2,8 @@ import type { PolicyStop } from '../policy/evaluate';
 import { createPendingApproval } from '../policy/pending-approval';
 import type { PolicyContext } from '../policy/types';
 import type { CallState } from './call-state';
-import { finishCall } from './finish-call';
 import type { Registration } from './registration';
+import { finishCall } from './stages/finish';
 import type { ToolCall, ToolResult } from './types';
 
 // Only the waiting stages (policy, approval) use these: a module of its own so they load with them.

@@ -7,10 +7,10 @@ import type { RequestContext } from '../policy/request-context';
 import { freezeRequestContext } from '../policy/request-context';
 import type { PolicyContext } from '../policy/types';
 import { ArgumentsFailure, parseArguments } from './arguments';
-import { argumentsError, capabilityDenied, metadataDenied, validationError } from './failures';
 import { nextExecutionId } from './ids';
 import type { Registration } from './registration';
 import { isAvailable, parseAsyncOrFail, type SafeParseResult } from './run-steps';
+import { argumentsError, capabilityDenied, metadataDenied, validationError } from './stages/failures';
 import type { ToolCall, ToolExecuteOptions } from './types';
 
 /** What a call would meet before its implementation runs. */

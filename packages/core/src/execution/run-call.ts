@@ -7,17 +7,16 @@ import type { ToolCallContext } from '../tool/types';
 import { ArgumentsFailure, parseArguments } from './arguments';
 import { CallState } from './call-state';
 import { armCancellation, cancelledError } from './cancellation';
-import { failedWith, failWith, refuse } from './failure-path';
-import { finishCall } from './finish-call';
 import { fulfilledValue, NOT_FULFILLED } from './fulfilled-now';
 import { nextExecutionId } from './ids';
 import { type ExecutionInterceptor, Invocation, interceptorOf } from './interceptor';
 import { observeSteps } from './observe-steps';
 import { readsContext } from './reads-context';
 import type { Registration } from './registration';
-import { createContext, interrupted, isAvailable, parseAsyncOrFail, type SafeParseResult } from './run-steps';
+import { createContext, isAvailable, parseAsyncOrFail, type SafeParseResult } from './run-steps';
 import { awaitImplementation, complete, failed } from './settle-call';
 import { withStages } from './stages';
+import { failedWith, failures, failWith, finishCall, interrupted, refuse } from './stages/finish';
 import type { ToolCall, ToolExecuteOptions, ToolResult } from './types';
 
 /**
@@ -260,7 +259,7 @@ function warnUndeclared(reg: Registration, callId: string): void {
   if (!emitter.has('warning')) return;
   reg.metadataDenial = undefined;
   // The event and its wording load with the failure descriptions, so plain calls never carry them.
-  import('./failures').then(
+  failures.load().then(
     (loaded) => loaded.warnUndeclared(emitter, reg.config.name, callId),
     () => {},
   );

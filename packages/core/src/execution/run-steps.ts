@@ -1,7 +1,5 @@
 import { describeThrown } from '../errors/tool-error';
 import type { CallState } from './call-state';
-import { cancelledError } from './cancellation';
-import { finishCall } from './finish-call';
 import type { Registration } from './registration';
 import { ToolCallContextImpl } from './tool-context';
 import type { ToolResult } from './types';
@@ -48,10 +46,4 @@ export function createContext(reg: Registration, state: CallState): ToolCallCont
   const context = new ToolCallContextImpl(state);
   if (reg.userContext !== undefined) Object.assign(context, reg.userContext);
   return context;
-}
-
-/** Ends a cancelled or timed-out call (timeouts are errors, cancellations are `cancelled`). */
-export function interrupted(state: CallState, partial?: unknown[]): ToolResult {
-  const error = state.interrupted ?? cancelledError(state.reg.config.name, undefined);
-  return finishCall(state, error.code === 'TIMEOUT' ? 'error' : 'cancelled', partial, error, 'cancelled');
 }

@@ -1,9 +1,7 @@
 import { isAsyncIterable } from './async-iterable';
 import { type CallState, INTERRUPTED } from './call-state';
-import { failedWith } from './failure-path';
-import { finishCall } from './finish-call';
-import { interrupted } from './run-steps';
 import { loadedStages, withStages } from './stages';
+import { failedWith, finishCall, interrupted } from './stages/finish';
 import type { ToolResult } from './types';
 
 /**

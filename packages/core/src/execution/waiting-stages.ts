@@ -7,13 +7,11 @@ import { narrowCapabilities } from '../policy/narrow-capabilities';
 import type { PolicyContext } from '../policy/types';
 import { type CallState, INTERRUPTED } from './call-state';
 import { ConcurrencyGate } from './concurrency-gate';
-import { failWith } from './failure-path';
-import { capabilityDenied } from './failures';
-import { finishCall } from './finish-call';
 import { checkOutput } from './output-check';
 import { createPolicyContext } from './policy-steps';
 import { afterCommit, commitThenInvoke, invoke, settleStarted } from './run-call';
-import { interrupted, type SafeParseResult } from './run-steps';
+import type { SafeParseResult } from './run-steps';
+import { failWith, finishCall, interrupted } from './stages/finish';
 import { collectStream, liveStream } from './stream';
 import type { ToolResult } from './types';
 import { waitInterruptible } from './wait-interruptible';
@@ -65,8 +63,7 @@ export async function policyThenInvoke(state: CallState): Promise<ToolResult> {
     if (approvalGate !== undefined) {
       const missing = missingCapabilityOf(approvalGate, state.requestContext);
       if (missing !== undefined) {
-        const denial = capabilityDenied(config.name, missing);
-        return finishCall(state, 'denied', undefined, denial, 'policy-denied');
+        return failWith(state, 'policy-denied', 'denied', 'capabilityDenied', config.name, missing);
       }
     }
   }

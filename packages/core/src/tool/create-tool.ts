@@ -1,12 +1,12 @@
 import { toolErrorOf } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
 import { definitionRevision } from '../execution/definition-revision';
-import { refuse } from '../execution/failure-path';
 import { nextCallId } from '../execution/ids';
 import { defineLaterMembers } from '../execution/later';
 import { defineOwnerSurface } from '../execution/owner-surface';
 import { createRegistration, createStandaloneOwner, type Registration } from '../execution/registration';
 import { runCall, toPromise } from '../execution/run-call';
+import { refuse } from '../execution/stages/finish';
 import type { ExecuteWithOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import { normalizeToolConfig } from './normalize-config';
 import { serializeTool } from './serialize';

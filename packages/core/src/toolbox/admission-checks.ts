@@ -1,7 +1,7 @@
 import { createToolError } from '../errors/create-tool-error';
 import type { EventHub } from '../events/event-hub';
-import { admissionResult } from '../execution/finish-call';
 import type { Registration } from '../execution/registration';
+import { admissionResult } from '../execution/stages/finish';
 import type { ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import { callSignature, LoopDetector } from './loop-detection';
 import type { LoopThresholds } from './loop-options';

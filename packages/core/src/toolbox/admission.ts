@@ -1,7 +1,7 @@
 import { toolErrorOf } from '../errors/tool-error';
 import type { EventHub } from '../events/event-hub';
-import { admissionResult } from '../execution/finish-call';
 import type { Registration } from '../execution/registration';
+import { admissionResult } from '../execution/stages/finish';
 import type { ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import type { AdmissionChecks } from './admission-checks';
 import { type LoopThresholds, loopThresholds } from './loop-options';

@@ -1,10 +1,9 @@
 import { createToolError } from '../errors/create-tool-error';
 import { CallState } from '../execution/call-state';
-import { createResult } from '../execution/finish-call';
 import { nextCallId } from '../execution/ids';
 import type { StartedCall } from '../execution/run-call';
-import { interrupted as interruptedResult } from '../execution/run-steps';
 import { complete, failed as failCall } from '../execution/settle-call';
+import { createResult, interrupted as interruptedResult } from '../execution/stages/finish';
 import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 
 type StartOne = (call: ToolCall, options: ToolExecuteOptions | undefined) => StartedCall;
