@@ -2,7 +2,6 @@ import { describeThrown } from '../errors/tool-error';
 import type { CallState } from './call-state';
 import type { Registration } from './registration';
 import { ToolCallContextImpl } from './tool-context';
-import type { ToolResult } from './types';
 
 /** The part of a Zod safeParse result the pipeline reads. */
 export interface SafeParseResult {
