@@ -14,8 +14,9 @@ import { observeSteps } from './observe-steps';
 import { readsContext } from './reads-context';
 import type { Registration } from './registration';
 import { createContext, isAvailable, parseAsyncOrFail, type SafeParseResult } from './run-steps';
-import { awaitImplementation, complete, failed } from './settle-call';
+import { awaitImplementation } from './settle-call';
 import { withStages } from './stages';
+import { complete, failed } from './stages/after';
 import { failedWith, failures, failWith, finishCall, interrupted, refuse } from './stages/finish';
 import type { ToolCall, ToolExecuteOptions, ToolResult } from './types';
 

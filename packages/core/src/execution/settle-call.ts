@@ -1,7 +1,6 @@
-import { isAsyncIterable } from './async-iterable';
-import { type CallState, INTERRUPTED } from './call-state';
-import { loadedStages, withStages } from './stages';
-import { failedWith, finishCall, interrupted } from './stages/finish';
+import type { CallState } from './call-state';
+import { complete, failed } from './stages/after';
+import { interrupted } from './stages/finish';
 import type { ToolResult } from './types';
 
 /**
@@ -48,44 +47,4 @@ function settleCall(state: CallState, how: 0 | 1 | 2, value: unknown): void {
       resolve(Promise.reject(again));
     }
   }
-}
-
-/** Ends a call whose implementation threw or rejected. */
-export function failed(state: CallState, error: unknown): ToolResult | Promise<ToolResult> {
-  if (state.interrupted !== undefined) return interrupted(state);
-  return failedWith(state, error);
-}
-
-/** Ends a call whose implementation produced a value: streams, after-policy, success. */
-export function complete(state: CallState, value: unknown): ToolResult | Promise<ToolResult> {
-  if (state.interrupted !== undefined || value === INTERRUPTED) return interrupted(state);
-  state.pending = undefined;
-  let streamed: boolean;
-  try {
-    streamed = isAsyncIterable(value);
-  } catch (error) {
-    // A `Symbol.asyncIterator` getter that throws: the implementation failed.
-    return failed(state, error);
-  }
-  if (streamed || state.reg.finishesLater) return finishLater(state, value, streamed);
-  return finishCall(state, 'success', value, undefined, 'execute-success');
-}
-
-/**
- * A stream, an output schema or an `afterExecute` policy: the waiting stages finish the call, directly
- * once they are loaded (a validated result then ends synchronously, without a closure).
- */
-function finishLater(state: CallState, value: unknown, streamed: boolean): ToolResult | Promise<ToolResult> {
-  const stages = loadedStages();
-  if (stages === undefined) return loadThenFinish(state, value, streamed);
-  return streamed
-    ? stages.finishStream(state, value as AsyncIterable<unknown>)
-    : stages.finishValue(state, value);
-}
-
-/** The first such call loads the stages. A function of its own: the scope its closures capture. */
-function loadThenFinish(state: CallState, value: unknown, streamed: boolean): Promise<ToolResult> {
-  return withStages((stages) =>
-    streamed ? stages.finishStream(state, value as AsyncIterable<unknown>) : stages.finishValue(state, value),
-  ) as Promise<ToolResult>;
 }

@@ -1,18 +1,15 @@
 import { missingCapabilityOf } from '../approval/capability-check';
 import { authorizeWithGrant, stopCall } from '../approval/lazy-steps';
 import type { ToolError } from '../errors/tool-error';
-import { afterExecuteStop, approvalStop } from '../policy/approval-stops';
+import { approvalStop } from '../policy/approval-stops';
 import { runPolicyStage } from '../policy/evaluate';
 import { narrowCapabilities } from '../policy/narrow-capabilities';
+import { createPolicyContext } from '../policy/policy-context';
 import type { PolicyContext } from '../policy/types';
 import { type CallState, INTERRUPTED } from './call-state';
 import { ConcurrencyGate } from './concurrency-gate';
-import { checkOutput } from './output-check';
-import { createPolicyContext } from './policy-steps';
 import { afterCommit, commitThenInvoke, invoke, settleStarted } from './run-call';
-import type { SafeParseResult } from './run-steps';
-import { failWith, finishCall, interrupted } from './stages/finish';
-import { collectStream, liveStream } from './stream';
+import { failWith, interrupted } from './stages/finish';
 import type { ToolResult } from './types';
 import { waitInterruptible } from './wait-interruptible';
 
@@ -43,7 +40,7 @@ export async function policyThenInvoke(state: CallState): Promise<ToolResult> {
   const resume = state.resume;
   const approvalGate = reg.approvalGate;
   if (reg.hasBeforeExecute) {
-    let context = createPolicyContext(reg, state, state.call, state.params);
+    let context = createPolicyContext(state);
     const narrow = (capabilities: readonly string[]): PolicyContext => {
       state.ext.hostRequestContext ??= state.requestContext;
       state.requestContext = narrowCapabilities(state.requestContext, capabilities);
@@ -89,74 +86,4 @@ export async function policyThenInvoke(state: CallState): Promise<ToolResult> {
   }
   // A resumed call's binding is consumed only now, when nothing but the implementation is left to run.
   return settleStarted(resume === undefined ? invoke(state) : commitThenInvoke(state, resume));
-}
-/** Ends a call whose implementation returned an async iterable: a live stream, or collected chunks. */
-export function finishStream(
-  state: CallState,
-  iterable: AsyncIterable<unknown>,
-): ToolResult | Promise<ToolResult> {
-  if (state.x?.wantsStream === true) {
-    const live = liveStream(state, iterable);
-    return finishCall(state, 'success', live, undefined, 'execute-success', live);
-  }
-  return collectThenFinish(state, iterable);
-}
-
-async function collectThenFinish(state: CallState, iterable: AsyncIterable<unknown>): Promise<ToolResult> {
-  state.setPhase('streaming');
-  const collected = await collectStream(state, iterable);
-  if (state.interrupted !== undefined) return interrupted(state, collected.chunks);
-  if (collected.failed) return finishCall(state, 'error', collected.chunks, collected.error, 'execute-error');
-  if (state.reg.finishesLater) return finishValue(state, collected.chunks);
-  return finishCall(state, 'success', collected.chunks, undefined, 'execute-success');
-}
-
-/**
- * Finishes a call whose implementation returned a value, for a tool with an output schema or an
- * `afterExecute` hook: the result is validated (OUTPUT_INVALID when it does not match; the schema's
- * output replaces it when it does), then the after-policy runs. Synchronous when both are.
- */
-export function finishValue(state: CallState, value: unknown): ToolResult | Promise<ToolResult> {
-  const output = state.reg.output;
-  if (output === undefined) return afterOutput(state, value);
-  const checked = checkOutput(output, value);
-  if (checked instanceof Promise) return checked.then((result) => afterCheck(state, result));
-  return afterCheck(state, checked);
-}
-
-function afterCheck(state: CallState, checked: SafeParseResult): ToolResult | Promise<ToolResult> {
-  if (state.interrupted !== undefined) return interrupted(state);
-  if (!checked.success) {
-    const issues = checked.error?.issues ?? [];
-    return failWith(state, 'execute-error', 'error', 'outputInvalid', state.reg.config.name, issues);
-  }
-  return afterOutput(state, checked.data);
-}
-
-function afterOutput(state: CallState, value: unknown): ToolResult | Promise<ToolResult> {
-  if (state.reg.hasAfterExecute) return afterPolicyThenFinish(state, value);
-  return finishCall(state, 'success', value, undefined, 'execute-success');
-}
-
-export async function afterPolicyThenFinish(state: CallState, value: unknown): Promise<ToolResult> {
-  const reg = state.reg;
-  const base = state.x?.policyContext ?? createPolicyContext(reg, state, state.call, state.params);
-  const context = { ...base, outcome: 'success' as const, result: value, error: undefined };
-  const stop = await runPolicyStage(
-    reg.config.name,
-    'afterExecute',
-    reg.owner.policy,
-    reg.config.policy,
-    context,
-  );
-  if (stop !== undefined) {
-    return finishCall(
-      state,
-      'denied',
-      undefined,
-      afterExecuteStop(reg.config.name, stop).error,
-      'policy-denied',
-    );
-  }
-  return finishCall(state, 'success', value, undefined, 'execute-success');
 }

@@ -2,7 +2,7 @@ import { createToolError } from '../errors/create-tool-error';
 import { CallState } from '../execution/call-state';
 import { nextCallId } from '../execution/ids';
 import type { StartedCall } from '../execution/run-call';
-import { complete, failed as failCall } from '../execution/settle-call';
+import { complete, failed as failCall } from '../execution/stages/after';
 import { createResult, interrupted as interruptedResult } from '../execution/stages/finish';
 import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 

@@ -1,8 +1,8 @@
-import { describeThrown } from '../errors/tool-error';
-import { isZodSchema } from '../tool/normalize-schema';
-import { fromStandardIssues } from '../tool/standard-schema';
-import type { StandardSchemaV1 } from '../tool/standard-schema-types';
-import type { SafeParseResult } from './run-steps';
+import { describeThrown } from '../../errors/tool-error';
+import { isZodSchema } from '../../tool/normalize-schema';
+import { fromStandardIssues } from '../../tool/standard-schema';
+import type { StandardSchemaV1 } from '../../tool/standard-schema-types';
+import type { SafeParseResult } from '../run-steps';
 
 interface ZodLike {
   safeParse(value: unknown): SafeParseResult;
