@@ -3,29 +3,20 @@ import { RESUME } from '../approval/resume-key';
 import type { ResumeState } from '../approval/resume-state';
 import type { ToolError } from '../errors/tool-error';
 import { freezeRequestContext, type RequestContext } from '../policy/request-context';
-import type { ToolCallContext } from '../tool/types';
 import { ArgumentsFailure, parseArguments } from './arguments';
 import { CallState } from './call-state';
 import { armCancellation, cancelledError } from './cancellation';
-import { fulfilledValue, NOT_FULFILLED } from './fulfilled-now';
 import { nextExecutionId } from './ids';
-import { type ExecutionInterceptor, Invocation, interceptorOf } from './interceptor';
+import { type ExecutionInterceptor, interceptorOf } from './interceptor';
 import { observeSteps } from './observe-steps';
-import { readsContext } from './reads-context';
 import type { Registration } from './registration';
-import { createContext, isAvailable, parseAsyncOrFail, type SafeParseResult } from './run-steps';
-import { awaitImplementation } from './settle-call';
+import { isAvailable, parseAsyncOrFail, type SafeParseResult } from './run-steps';
 import { withStages } from './stages';
-import { complete, failed } from './stages/after';
-import { failedWith, failures, failWith, finishCall, interrupted, refuse } from './stages/finish';
+import { failedWith, failures, failWith, finishCall, refuse } from './stages/finish';
+import { awaitImplementation, run, runCommitted, type StartedCall } from './stages/run';
 import type { ToolCall, ToolExecuteOptions, ToolResult } from './types';
 
-/**
- * What starting a call gives: its result when it ended synchronously, the state of an execution whose
- * implementation is still running (see {@link toPromise}), or a promise of the result when
- * a stage had to wait (availability, async validation, policy, a concurrency queue).
- */
-export type StartedCall = ToolResult | CallState | Promise<ToolResult>;
+export type { StartedCall };
 
 /**
  * Runs one call of a registered tool through the pipeline: admission (closed owner, availability),
@@ -247,7 +238,7 @@ function afterValidation(
   // commits its binding, without a waiting stage when the store answers synchronously.
   if (resume !== undefined) return commitThenInvoke(state, resume);
   if (approvalGate?.ask === true) return policyThenInvoke(state);
-  return invoke(state);
+  return run(state);
 }
 
 /**
@@ -273,80 +264,10 @@ function warnUndeclared(reg: Registration, callId: string): void {
 export function commitThenInvoke(state: CallState, resume: ResumeState): StartedCall {
   const committing = resume.commit(state.reg.config.name);
   if (committing instanceof Promise) return invokeOnceCommitted(state, committing);
-  return afterCommit(state, committing);
+  return runCommitted(state, committing);
 }
 
 /** An asynchronous commit: the waiting stages wait for it, interruptibly (see `invokeOnceCommitted`). */
 function invokeOnceCommitted(state: CallState, committing: Promise<ToolError | undefined>): StartedCall {
   return withStages((stages) => stages.invokeOnceCommitted(state, committing));
-}
-
-export function afterCommit(state: CallState, failure: ToolError | undefined): StartedCall {
-  if (failure !== undefined) return finishCall(state, 'denied', undefined, failure, 'policy-denied');
-  if (state.interrupted !== undefined) return interrupted(state);
-  return invoke(state);
-}
-
-/** Calls the implementation: a synchronous outcome completes at once, a promise leaves the state running. */
-export function invoke(state: CallState): StartedCall {
-  if (state.phase !== 'active') state.setPhase('active');
-  if (state.tracker.observing) state.ext.startedAt = state.ext.lastActivityAt = Date.now();
-  let returned: unknown;
-  try {
-    const reg = state.reg;
-    if (state.x?.interceptor === undefined && state.x?.observer === undefined) {
-      // The plain path: an implementation that cannot see a context gets none (see readsContext).
-      reg.passContext ??= readsContext(reg.config.execute);
-      returned = reg.passContext
-        ? reg.config.execute(state.params, createContext(reg, state) as never)
-        : (reg.config.execute as (params: Record<string, unknown>) => unknown)(state.params);
-    } else {
-      returned = runWrapped(state);
-    }
-    if (
-      typeof returned === 'object' &&
-      returned !== null &&
-      typeof (returned as PromiseLike<unknown>).then === 'function'
-    ) {
-      // A native promise is used as is; any other thenable is adopted by one, so a hostile `then`
-      // (a throwing getter, a `then` that throws or calls back twice) can only reject it.
-      const promise = Promise.resolve(returned);
-      const value = fulfilledValue(promise);
-      if (value !== NOT_FULFILLED) return complete(state, value);
-      state.pending = promise;
-      return state;
-    }
-  } catch (error) {
-    return failed(state, error);
-  }
-  return complete(state, returned);
-}
-
-/**
- * Runs the implementation of a call with an interceptor (idempotency: it decides whether the
- * implementation runs) or an observer (tracing: it wraps whatever runs, so a deduplicated call is traced
- * too). A function of its own: the closure it builds would otherwise make every plain call allocate the
- * scope it captures.
- */
-function runWrapped(state: CallState): unknown {
-  const reg = state.reg;
-  const interceptor = state.x?.interceptor;
-  const context = createContext(reg, state);
-  const run: (params: Record<string, unknown>, context: never) => unknown =
-    interceptor === undefined ? reg.config.execute : () => interceptor(intercepted(state, context));
-  return state.x?.observer === undefined
-    ? run(state.params, context as never)
-    : (observeSteps as NonNullable<typeof observeSteps>).runObserved(state, run, context);
-}
-
-function intercepted(state: CallState, context: ToolCallContext): Invocation {
-  const reg = state.reg;
-  return new Invocation(
-    state.call,
-    state.params,
-    context,
-    reg.tool,
-    reg.config,
-    reg.owner.revisions.policyRevision,
-  );
 }

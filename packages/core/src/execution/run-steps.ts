@@ -1,7 +1,5 @@
 import { describeThrown } from '../errors/tool-error';
-import type { CallState } from './call-state';
 import type { Registration } from './registration';
-import { ToolCallContextImpl } from './tool-context';
 
 /** The part of a Zod safeParse result the pipeline reads. */
 export interface SafeParseResult {
@@ -38,11 +36,4 @@ export async function parseAsyncOrFail(
       issues: [{ code: 'custom', path: [], message: `Schema validation threw: ${describeThrown(failure)}` }],
     },
   };
-}
-
-/** The context object an implementation receives. */
-export function createContext(reg: Registration, state: CallState): ToolCallContextImpl {
-  const context = new ToolCallContextImpl(state);
-  if (reg.userContext !== undefined) Object.assign(context, reg.userContext);
-  return context;
 }

@@ -8,8 +8,9 @@ import { createPolicyContext } from '../policy/policy-context';
 import type { PolicyContext } from '../policy/types';
 import { type CallState, INTERRUPTED } from './call-state';
 import { ConcurrencyGate } from './concurrency-gate';
-import { afterCommit, commitThenInvoke, invoke, settleStarted } from './run-call';
+import { commitThenInvoke, settleStarted } from './run-call';
 import { failWith, interrupted } from './stages/finish';
+import { run, runCommitted } from './stages/run';
 import type { ToolResult } from './types';
 import { waitInterruptible } from './wait-interruptible';
 
@@ -30,7 +31,7 @@ export async function invokeOnceCommitted(
 ): Promise<ToolResult> {
   const failure = await waitInterruptible(state, committing);
   if (failure === INTERRUPTED) return interrupted(state);
-  return settleStarted(afterCommit(state, failure));
+  return settleStarted(runCommitted(state, failure));
 }
 
 /** The stages that may wait: policy hooks and the concurrency queue. */
@@ -85,5 +86,5 @@ export async function policyThenInvoke(state: CallState): Promise<ToolResult> {
     }
   }
   // A resumed call's binding is consumed only now, when nothing but the implementation is left to run.
-  return settleStarted(resume === undefined ? invoke(state) : commitThenInvoke(state, resume));
+  return settleStarted(resume === undefined ? run(state) : commitThenInvoke(state, resume));
 }

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { createTool } from '../tool/public';
-import { createToolbox } from '../toolbox/public';
+import { createTool } from '../../tool/public';
+import { createToolbox } from '../../toolbox/public';
 import { fulfilledValue, NOT_FULFILLED } from './fulfilled-now';
 
 describe('fulfilledValue', () => {

@@ -1,6 +1,6 @@
-import type { RequestContext } from '../policy/request-context';
-import type { DispatchedEvent, ProgressUpdate, ToolMetadata } from '../tool/types';
-import type { CallState } from './call-state';
+import type { RequestContext } from '../../policy/request-context';
+import type { DispatchedEvent, ProgressUpdate, ToolMetadata } from '../../tool/types';
+import type { CallState } from '../call-state';
 
 /**
  * The second argument of an implementation. Per-call fields are own properties; `signal`, `dispatch`
