@@ -1,7 +1,6 @@
 import { missingCapabilityOf } from '../approval/capability-check';
 import { RESUME } from '../approval/resume-key';
 import type { ResumeState } from '../approval/resume-state';
-import type { ToolError } from '../errors/tool-error';
 import { freezeRequestContext, type RequestContext } from '../policy/request-context';
 import { ArgumentsFailure, parseArguments } from './arguments';
 import { CallState } from './call-state';
@@ -13,7 +12,8 @@ import type { Registration } from './registration';
 import { isAvailable, parseAsyncOrFail, type SafeParseResult } from './run-steps';
 import { withStages } from './stages';
 import { failedWith, failures, failWith, finishCall, refuse } from './stages/finish';
-import { awaitImplementation, run, runCommitted, type StartedCall } from './stages/run';
+import { passGates } from './stages/gates';
+import { awaitImplementation, type StartedCall, settleStarted } from './stages/run';
 import type { ToolCall, ToolExecuteOptions, ToolResult } from './types';
 
 export type { StartedCall };
@@ -52,10 +52,7 @@ export function startCall(
   return startAdmitted(reg, call, callId, options);
 }
 
-/** Awaits a started call to its result. */
-export function settleStarted(started: StartedCall): Promise<ToolResult> | ToolResult {
-  return started instanceof CallState ? awaitImplementation(started) : started;
-}
+export { settleStarted };
 
 async function startWhenAvailable(
   reg: Registration,
@@ -232,13 +229,11 @@ function afterValidation(
       return failWith(state, 'policy-denied', 'denied', 'capabilityDenied', name, missing);
     }
   }
-  const resume = state.resume;
-  if (reg.hasBeforeExecute || reg.concurrency !== undefined) return policyThenInvoke(state);
-  // A resumed call skips the approval gate (a person answered it); with no hook or queue left, it only
-  // commits its binding, without a waiting stage when the store answers synchronously.
-  if (resume !== undefined) return commitThenInvoke(state, resume);
-  if (approvalGate?.ask === true) return policyThenInvoke(state);
-  return run(state);
+  // A resumed call skips the approval gate's question (a person answered it).
+  if (reg.hasBeforeExecute || (approvalGate?.ask === true && state.resume === undefined)) {
+    return policyThenInvoke(state);
+  }
+  return passGates(state);
 }
 
 /**
@@ -255,19 +250,4 @@ function warnUndeclared(reg: Registration, callId: string): void {
     (loaded) => loaded.warnUndeclared(emitter, reg.config.name, callId),
     () => {},
   );
-}
-
-/**
- * Consumes a resumed call's binding right before its implementation runs (nothing else is left that
- * could refuse), then invokes it. A failure to commit ends the call denied; the tool never runs.
- */
-export function commitThenInvoke(state: CallState, resume: ResumeState): StartedCall {
-  const committing = resume.commit(state.reg.config.name);
-  if (committing instanceof Promise) return invokeOnceCommitted(state, committing);
-  return runCommitted(state, committing);
-}
-
-/** An asynchronous commit: the waiting stages wait for it, interruptibly (see `invokeOnceCommitted`). */
-function invokeOnceCommitted(state: CallState, committing: Promise<ToolError | undefined>): StartedCall {
-  return withStages((stages) => stages.invokeOnceCommitted(state, committing));
 }

@@ -1,38 +1,22 @@
 import { missingCapabilityOf } from '../approval/capability-check';
 import { authorizeWithGrant, stopCall } from '../approval/lazy-steps';
-import type { ToolError } from '../errors/tool-error';
 import { approvalStop } from '../policy/approval-stops';
 import { runPolicyStage } from '../policy/evaluate';
 import { narrowCapabilities } from '../policy/narrow-capabilities';
 import { createPolicyContext } from '../policy/policy-context';
 import type { PolicyContext } from '../policy/types';
 import { type CallState, INTERRUPTED } from './call-state';
-import { ConcurrencyGate } from './concurrency-gate';
-import { commitThenInvoke, settleStarted } from './run-call';
 import { failWith, interrupted } from './stages/finish';
-import { run, runCommitted } from './stages/run';
+import { passGates } from './stages/gates';
+import { settleStarted } from './stages/run';
+import { waitInterruptible } from './stages/wait-interruptible';
 import type { ToolResult } from './types';
-import { waitInterruptible } from './wait-interruptible';
 
 /**
  * The stages of a call that may wait, loaded with the first call that needs one (see `./stages`): policy
  * hooks, approval gates and the concurrency queue before the implementation; streams and `afterExecute`
  * after it. A toolbox whose calls never need them keeps them out of its bundle.
  */
-
-/**
- * Waits for a resumed call's asynchronous commit, interruptibly: a store that never answers must not outlive
- * the call's timeout or abort. An interrupted call never runs; the resume hands the still-reserved binding
- * back.
- */
-export async function invokeOnceCommitted(
-  state: CallState,
-  committing: Promise<ToolError | undefined>,
-): Promise<ToolResult> {
-  const failure = await waitInterruptible(state, committing);
-  if (failure === INTERRUPTED) return interrupted(state);
-  return settleStarted(runCommitted(state, failure));
-}
 
 /** The stages that may wait: policy hooks and the concurrency queue. */
 export async function policyThenInvoke(state: CallState): Promise<ToolResult> {
@@ -72,19 +56,5 @@ export async function policyThenInvoke(state: CallState): Promise<ToolResult> {
     if (granted === INTERRUPTED || state.interrupted !== undefined) return interrupted(state);
     if (!granted) return stopCall(state, approvalStop(config.name, approvalGate.reason));
   }
-  if (reg.concurrency !== undefined) {
-    reg.gate ??= new ConcurrencyGate(reg.concurrency);
-    const gate = reg.gate;
-    const slot = gate.acquire(state);
-    if (slot === true) state.ext.holdsSlot = true;
-    else {
-      state.ext.queuedAt = state.now();
-      state.setPhase('queued');
-      state.interrupt = () => gate.leave(state);
-      state.ext.holdsSlot = await slot;
-      if (!state.ext.holdsSlot || state.interrupted !== undefined) return interrupted(state);
-    }
-  }
-  // A resumed call's binding is consumed only now, when nothing but the implementation is left to run.
-  return settleStarted(resume === undefined ? run(state) : commitThenInvoke(state, resume));
+  return settleStarted(passGates(state));
 }

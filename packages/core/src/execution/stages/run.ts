@@ -1,6 +1,6 @@
 import type { ToolError } from '../../errors/tool-error';
 import type { ToolCallContext } from '../../tool/types';
-import type { CallState } from '../call-state';
+import { CallState } from '../call-state';
 import { Invocation } from '../interceptor';
 import { observeSteps } from '../observe-steps';
 import type { ToolResult } from '../types';
@@ -24,6 +24,11 @@ import { ToolCallContextImpl } from './tool-context';
  * a stage had to wait (availability, async validation, policy, a concurrency queue).
  */
 export type StartedCall = ToolResult | CallState | Promise<ToolResult>;
+
+/** Awaits a started call to its result. */
+export function settleStarted(started: StartedCall): Promise<ToolResult> | ToolResult {
+  return started instanceof CallState ? awaitImplementation(started) : started;
+}
 
 /**
  * Runs a resumed call once its binding was committed (`failure` undefined) or could not be: a failure to

@@ -2,8 +2,8 @@ import { createToolError, isToolError } from '../../errors/create-tool-error';
 import { ToolFailureError } from '../../errors/tool-call-error';
 import { describeThrown, type ToolError } from '../../errors/tool-error';
 import { type CallState, INTERRUPTED } from '../call-state';
-import { waitInterruptible } from '../wait-interruptible';
 import { isAsyncIterable } from './async-iterable';
+import { waitInterruptible } from './wait-interruptible';
 
 export { isAsyncIterable };
 

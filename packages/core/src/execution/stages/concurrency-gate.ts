@@ -1,4 +1,4 @@
-import type { CallState } from './call-state';
+import type { CallState } from '../call-state';
 
 /**
  * A per-tool concurrency limit (`metadata.concurrency`): a FIFO queue, never a rejection. Holds across

@@ -1,4 +1,4 @@
-import { type CallState, INTERRUPTED } from './call-state';
+import { type CallState, INTERRUPTED } from '../call-state';
 
 /** Waits for a promise unless the call is interrupted first; a late settlement is ignored safely. */
 export function waitInterruptible<T>(
