@@ -1,18 +1,15 @@
-import { missingCapabilityOf } from '../approval/capability-check';
 import { RESUME } from '../approval/resume-key';
 import type { ResumeState } from '../approval/resume-state';
 import { freezeRequestContext, type RequestContext } from '../policy/request-context';
 import { ArgumentsFailure, parseArguments } from './arguments';
 import { CallState } from './call-state';
-import { armCancellation, cancelledError } from './cancellation';
 import { nextExecutionId } from './ids';
 import { type ExecutionInterceptor, interceptorOf } from './interceptor';
 import { observeSteps } from './observe-steps';
 import type { Registration } from './registration';
 import { isAvailable, parseAsyncOrFail, type SafeParseResult } from './run-steps';
-import { withStages } from './stages';
-import { failedWith, failures, failWith, finishCall, refuse } from './stages/finish';
-import { passGates } from './stages/gates';
+import { failedWith, failWith, refuse } from './stages/finish';
+import { enforcePolicy } from './stages/policy';
 import { awaitImplementation, type StartedCall, settleStarted } from './stages/run';
 import type { ToolCall, ToolExecuteOptions, ToolResult } from './types';
 
@@ -191,11 +188,6 @@ function validateAsync(
   );
 }
 
-/** Policy hooks, an approval gate that asks, or a concurrency queue: the waiting stages take over. */
-function policyThenInvoke(state: CallState): StartedCall {
-  return withStages((stages) => stages.policyThenInvoke(state));
-}
-
 function afterValidation(
   state: CallState,
   parsed: SafeParseResult,
@@ -208,46 +200,5 @@ function afterValidation(
   }
   state.params = parsed.data as Record<string, unknown>;
   if (state.listening) state.emit('validate-success', { params: state.params });
-  const signal = state.x?.callerSignal;
-  if (signal?.aborted) {
-    return finishCall(state, 'cancelled', undefined, cancelledError(reg.config.name, signal.reason));
-  }
-  if (signal !== undefined || timeout !== undefined)
-    state.ext.disarm = armCancellation(state, signal, timeout);
-  const name = reg.config.name;
-  const denial = reg.metadataDenial;
-  if (denial !== undefined) {
-    if (denial !== 'warnUndeclared') {
-      return failWith(state, 'policy-denied', 'denied', 'metadataDenied', name, denial);
-    }
-    warnUndeclared(reg, state.callId);
-  }
-  const approvalGate = reg.approvalGate;
-  if (approvalGate !== undefined && !reg.hasBeforeExecute) {
-    const missing = missingCapabilityOf(approvalGate, state.requestContext);
-    if (missing !== undefined) {
-      return failWith(state, 'policy-denied', 'denied', 'capabilityDenied', name, missing);
-    }
-  }
-  // A resumed call skips the approval gate's question (a person answered it).
-  if (reg.hasBeforeExecute || (approvalGate?.ask === true && state.resume === undefined)) {
-    return policyThenInvoke(state);
-  }
-  return passGates(state);
-}
-
-/**
- * A call of a tool that runs under `readOnly: true` without declaring `readOnly` or `mutates`: the
- * owner's `warning` event fires for it once (nothing is printed), and the tool runs.
- */
-function warnUndeclared(reg: Registration, callId: string): void {
-  const emitter = reg.owner.emitter;
-  // Kept until someone listens: a listener added after the first call still hears it, once.
-  if (!emitter.has('warning')) return;
-  reg.metadataDenial = undefined;
-  // The event and its wording load with the failure descriptions, so plain calls never carry them.
-  failures.load().then(
-    (loaded) => loaded.warnUndeclared(emitter, reg.config.name, callId),
-    () => {},
-  );
+  return enforcePolicy(state, timeout);
 }
