@@ -1,16 +1,15 @@
 import { RESUME } from '../approval/resume-key';
 import type { ResumeState } from '../approval/resume-state';
 import { freezeRequestContext, type RequestContext } from '../policy/request-context';
-import { ArgumentsFailure, parseArguments } from './arguments';
 import { CallState } from './call-state';
 import { nextExecutionId } from './ids';
 import { type ExecutionInterceptor, interceptorOf } from './interceptor';
 import { observeSteps } from './observe-steps';
 import type { Registration } from './registration';
-import { isAvailable, parseAsyncOrFail, type SafeParseResult } from './run-steps';
-import { failedWith, failWith, refuse } from './stages/finish';
-import { enforcePolicy } from './stages/policy';
+import { isAvailable } from './run-steps';
+import { failedWith, refuse } from './stages/finish';
 import { awaitImplementation, type StartedCall, settleStarted } from './stages/run';
+import { validate } from './stages/validation';
 import type { ToolCall, ToolExecuteOptions, ToolResult } from './types';
 
 export type { StartedCall };
@@ -118,7 +117,7 @@ function startAdmitted(
     ) {
       observeSteps.observeStart(state, observer, options);
     }
-    return startExecution(state, raw, timeout);
+    return validate(state, raw, timeout);
   } catch (error) {
     // Last resort: whatever escaped still settles the execution exactly once.
     if (state.done) throw error;
@@ -137,68 +136,4 @@ function isAbortSignal(value: unknown): value is AbortSignal {
     typeof candidate.addEventListener === 'function' &&
     typeof candidate.removeEventListener === 'function'
   );
-}
-
-function startExecution(state: CallState, raw: unknown, timeout: number | undefined): StartedCall {
-  const reg = state.reg;
-  const config = reg.config;
-  // Arguments arrive as objects or JSON strings; listeners see the parsed object whenever it parses.
-  const args =
-    typeof raw === 'object' && raw !== null && !Array.isArray(raw)
-      ? (raw as Record<string, unknown>)
-      : parseArguments(raw);
-  if (state.listening) {
-    state.ext.eventParams = args instanceof ArgumentsFailure ? raw : args;
-    state.ext.eventStartedAt = Date.now();
-    if (reg.telemetry) state.emit('tool.started', { startedAt: state.ext.eventStartedAt });
-    state.emit('execute-start', { params: state.ext.eventParams, call: state.call });
-  }
-  if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) {
-    return failWith(state, 'validate-error', 'error', 'invalidTimeout');
-  }
-  if (args instanceof ArgumentsFailure)
-    return failWith(state, 'validate-error', 'error', 'argumentsError', config.name, args);
-  // A resume of signed validated arguments: validated when paused, under the same (bound) definition.
-  if (state.resume?.prevalidated === true)
-    return afterValidation(state, { success: true, data: args }, timeout);
-  let parsed: SafeParseResult;
-  try {
-    parsed = config.schema.safeParse(args) as SafeParseResult;
-  } catch (error) {
-    return validateAsync(state, args, error, timeout);
-  }
-  return afterValidation(state, parsed, timeout);
-}
-
-/*
- * The branches that build a closure live in functions of their own: JavaScriptCore allocates the scope a
- * closure captures when the enclosing function is entered, whether or not the branch runs, so a closure in
- * a stage every call passes would cost every call an allocation.
- */
-
-/** A schema that cannot parse synchronously (async refinements): validation goes on asynchronously. */
-function validateAsync(
-  state: CallState,
-  args: Record<string, unknown>,
-  error: unknown,
-  timeout: number | undefined,
-): Promise<ToolResult> {
-  return parseAsyncOrFail(state.reg, args, error).then((result) =>
-    settleStarted(afterValidation(state, result, timeout)),
-  );
-}
-
-function afterValidation(
-  state: CallState,
-  parsed: SafeParseResult,
-  timeout: number | undefined,
-): StartedCall {
-  const reg = state.reg;
-  if (!parsed.success) {
-    const issues = parsed.error?.issues ?? [];
-    return failWith(state, 'validate-error', 'error', 'validationError', reg.config.name, issues);
-  }
-  state.params = parsed.data as Record<string, unknown>;
-  if (state.listening) state.emit('validate-success', { params: state.params });
-  return enforcePolicy(state, timeout);
 }

@@ -2,11 +2,11 @@ import { afterExecuteStop } from '../../policy/approval-stops';
 import { runPolicyStage } from '../../policy/evaluate';
 import { createPolicyContext } from '../../policy/policy-context';
 import type { CallState } from '../call-state';
-import type { SafeParseResult } from '../run-steps';
 import type { ToolResult } from '../types';
 import { failWith, finishCall, interrupted } from './finish';
 import { checkOutput } from './output-check';
 import { collectStream, liveStream } from './stream';
+import type { SafeParseResult } from './validation';
 
 /*
  * The after-checks (see `./after`), a chunk loaded with the first call that needs one: a stream collected or

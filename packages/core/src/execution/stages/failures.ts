@@ -4,8 +4,8 @@ import { sentence } from '../../errors/sentence';
 import { ToolFailureError } from '../../errors/tool-call-error';
 import { describeThrown, type ToolError, type ValidationIssue } from '../../errors/tool-error';
 import { isLazyLoadFailure } from '../../tool/lazy-failure';
-import type { ArgumentsFailure } from '../arguments';
 import type { MetadataDenial } from '../registration';
+import type { ArgumentsFailure } from './arguments';
 
 /**
  * How failed calls are described: the messages and structured details of unreadable arguments, failed

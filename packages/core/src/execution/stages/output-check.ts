@@ -2,7 +2,7 @@ import { describeThrown } from '../../errors/tool-error';
 import { isZodSchema } from '../../tool/normalize-schema';
 import { fromStandardIssues } from '../../tool/standard-schema';
 import type { StandardSchemaV1 } from '../../tool/standard-schema-types';
-import type { SafeParseResult } from '../run-steps';
+import type { SafeParseResult } from './validation';
 
 interface ZodLike {
   safeParse(value: unknown): SafeParseResult;
