@@ -1,20 +1,18 @@
 import { describe, expect, test } from 'bun:test';
 import { later } from './later';
 
-const double = (module: { readonly factor: number }, value: number): number => module.factor * value;
-
 describe('a module loaded on first use', () => {
-  test('runs after the load the first time, then synchronously', async () => {
+  test('is undefined until loaded, then held for synchronous use', async () => {
     let loads = 0;
     const chunk = later(async () => {
       loads++;
       return { factor: 2 };
     });
     expect(chunk.module).toBeUndefined();
-    const first = chunk.run(double, 3);
-    expect(first).toBeInstanceOf(Promise);
-    expect(await first).toBe(6);
-    expect(chunk.run(double, 4)).toBe(8);
+    const loaded = await chunk.load();
+    expect(loaded.factor).toBe(2);
+    expect(chunk.module).toBe(loaded);
+    expect(await chunk.load()).toBe(loaded);
     expect(loads).toBe(1);
   });
 
@@ -25,8 +23,8 @@ describe('a module loaded on first use', () => {
       await null;
       return { factor: 10 };
     });
-    const results = await Promise.all([chunk.run(double, 1), chunk.run(double, 2), chunk.load()]);
-    expect(results.slice(0, 2)).toEqual([10, 20]);
+    const [first, second] = await Promise.all([chunk.load(), chunk.load()]);
+    expect(first).toBe(second);
     expect(loads).toBe(1);
   });
 
@@ -37,17 +35,10 @@ describe('a module loaded on first use', () => {
       if (attempt === 1) throw new Error('offline');
       return { factor: 5 };
     });
-    await expect(chunk.run(double, 1) as Promise<number>).rejects.toThrow('offline');
+    await expect(chunk.load()).rejects.toThrow('offline');
     expect(chunk.module).toBeUndefined();
-    expect(await chunk.run(double, 2)).toBe(10);
+    expect((await chunk.load()).factor).toBe(5);
+    expect(chunk.module?.factor).toBe(5);
     expect(attempt).toBe(2);
-  });
-
-  test('passes up to three values through unchanged', async () => {
-    const chunk = later(async () => ({ join: (...parts: unknown[]) => parts.join('|') }));
-    const use = (module: { join: (...parts: unknown[]) => string }, a: string, b: number, c: boolean) =>
-      module.join(a, b, c);
-    expect(await chunk.run(use, 'a', 1, true)).toBe('a|1|true');
-    expect(chunk.run(use, 'b', 2, false)).toBe('b|2|false');
   });
 });

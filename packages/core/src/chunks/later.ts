@@ -5,8 +5,9 @@
  * page that never takes the path never downloads it. A module loaded this way must not be imported
  * statically anywhere else (it would then ride in with the initial load, in source and built bundles alike).
  *
- * Once loaded, {@link Later.run} calls into the module synchronously, so a stage that only sometimes waits
- * for a load does not turn every later call into a promise.
+ * Once loaded, `module` holds the module: a stage calls into it synchronously, so a path that waited for
+ * the load once does not turn every later call into a promise. The first use awaits {@link Later.load} in a
+ * function of its own (a closure in the stage itself would cost every call its scope).
  */
 export class Later<T> {
   /** The module once loaded; `undefined` before (a plain field: it is read on hot paths). */
@@ -33,40 +34,6 @@ export class Later<T> {
     );
     return this.#loading;
   }
-
-  /**
-   * `use(module, first, second, third)`: at once when the module is loaded, once it is the first time.
-   * `use` should be a function declared once (not a closure over the caller's locals): then a call that
-   * comes here allocates nothing for it.
-   */
-  run<A, B, C, R>(
-    use: (module: T, first: A, second: B, third: C) => R,
-    first: A,
-    second: B,
-    third: C,
-  ): R | Promise<Awaited<R>>;
-  run<A, B, R>(use: (module: T, first: A, second: B) => R, first: A, second: B): R | Promise<Awaited<R>>;
-  run<A, R>(use: (module: T, first: A) => R, first: A): R | Promise<Awaited<R>>;
-  run(
-    use: (module: T, first: unknown, second: unknown, third: unknown) => unknown,
-    first: unknown,
-    second?: unknown,
-    third?: unknown,
-  ): unknown {
-    const module = this.module;
-    if (module !== undefined) return use(module, first, second, third);
-    return this.#loadThenRun(use, first, second, third);
-  }
-
-  // A method of its own: the closure below would otherwise make every `run` allocate the scope it captures.
-  #loadThenRun(
-    use: (module: T, first: unknown, second: unknown, third: unknown) => unknown,
-    first: unknown,
-    second: unknown,
-    third: unknown,
-  ): Promise<unknown> {
-    return this.load().then((module) => use(module, first, second, third));
-  }
 }
 
 /**
@@ -75,7 +42,7 @@ export class Later<T> {
  * @example
  * ```ts
  * const shutdown = later(() => import('./shutdown'));
- * const report = await shutdown.run((module, tracker) => module.drain(tracker), tracker);
+ * const module = shutdown.module ?? (await shutdown.load());
  * ```
  * @internal
  */

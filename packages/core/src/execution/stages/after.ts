@@ -23,8 +23,13 @@ export function complete(state: CallState, value: unknown): ToolResult | Promise
     // A `Symbol.asyncIterator` getter that throws: the implementation failed.
     return failed(state, error);
   }
-  if (streamed) return afterChecks.run(finishStream, state, value as AsyncIterable<unknown>);
-  if (state.reg.finishesLater) return afterChecks.run(finishValue, state, value);
+  if (streamed || state.reg.finishesLater) {
+    const checks = afterChecks.module;
+    if (checks === undefined) return checkOnceLoaded(state, value, streamed);
+    return streamed
+      ? checks.finishStream(state, value as AsyncIterable<unknown>)
+      : checks.finishValue(state, value);
+  }
   return finishCall(state, 'success', value, undefined, 'execute-success');
 }
 
@@ -34,18 +39,10 @@ export function failed(state: CallState, error: unknown): ToolResult | Promise<T
   return failedWith(state, error);
 }
 
-function finishStream(
-  checks: typeof import('./after-checks'),
-  state: CallState,
-  iterable: AsyncIterable<unknown>,
-): ToolResult | Promise<ToolResult> {
-  return checks.finishStream(state, iterable);
-}
-
-function finishValue(
-  checks: typeof import('./after-checks'),
-  state: CallState,
-  value: unknown,
-): ToolResult | Promise<ToolResult> {
-  return checks.finishValue(state, value);
+/** The first call that needs the after-checks waits for their chunk. */
+async function checkOnceLoaded(state: CallState, value: unknown, streamed: boolean): Promise<ToolResult> {
+  const checks = await afterChecks.load();
+  return streamed
+    ? checks.finishStream(state, value as AsyncIterable<unknown>)
+    : checks.finishValue(state, value);
 }

@@ -15,22 +15,31 @@ const gatesQueue = later(() => import('./gates-queue'));
 
 /** Passes the gates of a call that policy allowed, then runs it. */
 export function passGates(state: CallState): StartedCall {
-  if (state.reg.concurrency !== undefined) return gatesQueue.run(queueThenRun, state);
+  if (state.reg.concurrency !== undefined) {
+    const queue = gatesQueue.module;
+    return queue !== undefined ? queue.queueThenRun(state) : queueOnceLoaded(state);
+  }
   const resume = state.resume;
   if (resume === undefined) return run(state);
   const committed = resume.commit(state.reg.config.name);
-  if (committed instanceof Promise) return gatesQueue.run(runOnceCommitted, state, committed);
+  if (committed instanceof Promise) {
+    const queue = gatesQueue.module;
+    return queue !== undefined
+      ? queue.runOnceCommitted(state, committed)
+      : commitOnceLoaded(state, committed);
+  }
   return runCommitted(state, committed);
 }
 
-function queueThenRun(queue: typeof import('./gates-queue'), state: CallState): Promise<ToolResult> {
-  return queue.queueThenRun(state);
+/** The first call that queues waits for the chunk. */
+async function queueOnceLoaded(state: CallState): Promise<ToolResult> {
+  return (await gatesQueue.load()).queueThenRun(state);
 }
 
-function runOnceCommitted(
-  queue: typeof import('./gates-queue'),
+/** The first resume whose store answers asynchronously waits for the chunk. */
+async function commitOnceLoaded(
   state: CallState,
   committed: Promise<ToolError | undefined>,
 ): Promise<ToolResult> {
-  return queue.runOnceCommitted(state, committed);
+  return (await gatesQueue.load()).runOnceCommitted(state, committed);
 }

@@ -38,24 +38,28 @@ export function enforcePolicy(state: CallState, timeout: number | undefined): St
     warnUndeclared(reg, state.callId);
   }
   const approvalGate = reg.approvalGate;
-  if (reg.hasBeforeExecute) return policyHooks.run(runHooks, state);
+  if (reg.hasBeforeExecute) {
+    const hooks = policyHooks.module;
+    return hooks !== undefined ? hooks.runHooks(state) : hooksOnceLoaded(state, false);
+  }
   if (approvalGate !== undefined) {
     const missing = missingCapabilityOf(approvalGate, state.requestContext);
     if (missing !== undefined) {
       return failWith(state, 'policy-denied', 'denied', 'capabilityDenied', name, missing);
     }
     // A resumed call skips the approval policy's question: a person answered it.
-    if (approvalGate.ask === true && state.resume === undefined) return policyHooks.run(askApproval, state);
+    if (approvalGate.ask === true && state.resume === undefined) {
+      const hooks = policyHooks.module;
+      return hooks !== undefined ? hooks.askApproval(state) : hooksOnceLoaded(state, true);
+    }
   }
   return passGates(state);
 }
 
-function runHooks(hooks: typeof import('./policy-hooks'), state: CallState): Promise<ToolResult> {
-  return hooks.runHooks(state);
-}
-
-function askApproval(hooks: typeof import('./policy-hooks'), state: CallState): Promise<ToolResult> {
-  return hooks.askApproval(state);
+/** The first call with a hook, or that asks, waits for the chunk. */
+async function hooksOnceLoaded(state: CallState, ask: boolean): Promise<ToolResult> {
+  const hooks = await policyHooks.load();
+  return ask ? hooks.askApproval(state) : hooks.runHooks(state);
 }
 
 /**
