@@ -8,7 +8,7 @@ import { freezeRequestContext } from '../policy/request-context';
 import type { PolicyContext } from '../policy/types';
 import { nextExecutionId } from './ids';
 import type { Registration } from './registration';
-import { isAvailable } from './run-steps';
+import { isAvailable } from './stages/admission';
 import { ArgumentsFailure, parseArguments } from './stages/arguments';
 import { argumentsError, capabilityDenied, metadataDenied, validationError } from './stages/failures';
 import { parseAsyncOrFail, type SafeParseResult } from './stages/validation';

@@ -3,7 +3,7 @@ import { type CallState, INTERRUPTED } from '../call-state';
 import type { ToolResult } from '../types';
 import { ConcurrencyGate } from './concurrency-gate';
 import { interrupted } from './finish';
-import { run, runCommitted, settleStarted } from './run';
+import { run, runCommitted } from './run';
 import { waitInterruptible } from './wait-interruptible';
 
 /*
@@ -13,7 +13,7 @@ import { waitInterruptible } from './wait-interruptible';
  */
 
 /** Takes a slot of the tool's concurrency gate (queueing for one when all are taken), then runs the call. */
-export async function queueThenRun(state: CallState): Promise<ToolResult> {
+export async function queueThenRun(state: CallState): Promise<ToolResult | CallState> {
   const reg = state.reg;
   reg.gate ??= new ConcurrencyGate(reg.concurrency as number);
   const gate = reg.gate;
@@ -28,10 +28,10 @@ export async function queueThenRun(state: CallState): Promise<ToolResult> {
   }
   // A resumed call's binding is consumed only now, when nothing but the implementation is left to run.
   const resume = state.resume;
-  if (resume === undefined) return settleStarted(run(state));
+  if (resume === undefined) return run(state);
   const committed = resume.commit(reg.config.name);
   if (committed instanceof Promise) return runOnceCommitted(state, committed);
-  return settleStarted(runCommitted(state, committed));
+  return runCommitted(state, committed);
 }
 
 /**
@@ -41,8 +41,8 @@ export async function queueThenRun(state: CallState): Promise<ToolResult> {
 export async function runOnceCommitted(
   state: CallState,
   committing: Promise<ToolError | undefined>,
-): Promise<ToolResult> {
+): Promise<ToolResult | CallState> {
   const failure = await waitInterruptible(state, committing);
   if (failure === INTERRUPTED) return interrupted(state);
-  return settleStarted(runCommitted(state, failure));
+  return runCommitted(state, failure);
 }

@@ -32,7 +32,7 @@ export function passGates(state: CallState): StartedCall {
 }
 
 /** The first call that queues waits for the chunk. */
-async function queueOnceLoaded(state: CallState): Promise<ToolResult> {
+async function queueOnceLoaded(state: CallState): Promise<ToolResult | CallState> {
   return (await gatesQueue.load()).queueThenRun(state);
 }
 
@@ -40,6 +40,6 @@ async function queueOnceLoaded(state: CallState): Promise<ToolResult> {
 async function commitOnceLoaded(
   state: CallState,
   committed: Promise<ToolError | undefined>,
-): Promise<ToolResult> {
+): Promise<ToolResult | CallState> {
   return (await gatesQueue.load()).runOnceCommitted(state, committed);
 }

@@ -10,7 +10,6 @@ import { type CallState, INTERRUPTED } from '../call-state';
 import type { ToolResult } from '../types';
 import { failWith, finishCall, interrupted } from './finish';
 import { passGates } from './gates';
-import { settleStarted } from './run';
 import { waitInterruptible } from './wait-interruptible';
 
 /*
@@ -25,7 +24,7 @@ const pauses = later(() => import('../../approval/pause'));
 const grants = later(() => import('../../approval/authorize-with-grant'));
 
 /** Runs the `beforeExecute` hooks, then the approval policy's question when it asks. */
-export async function runHooks(state: CallState): Promise<ToolResult> {
+export async function runHooks(state: CallState): Promise<ToolResult | CallState> {
   const reg = state.reg;
   const config = reg.config;
   const resume = state.resume;
@@ -55,18 +54,18 @@ export async function runHooks(state: CallState): Promise<ToolResult> {
     }
     if (approvalGate.ask === true && resume === undefined) return askApproval(state);
   }
-  return settleStarted(passGates(state));
+  return passGates(state);
 }
 
 /** The approval policy asks about this tool: a reusable grant answers, or the call pauses for a person. */
-export async function askApproval(state: CallState): Promise<ToolResult> {
+export async function askApproval(state: CallState): Promise<ToolResult | CallState> {
   const gate = state.reg.approvalGate;
   state.setPhase('waiting');
   // Interruptible: a grant store that never answers must not outlive the call's timeout or abort.
   const granted = await waitInterruptible(state, authorizeWithGrant(state));
   if (granted === INTERRUPTED || state.interrupted !== undefined) return interrupted(state);
   if (!granted) return stopCall(state, approvalStop(state.reg.config.name, gate?.reason ?? ''));
-  return settleStarted(passGates(state));
+  return passGates(state);
 }
 
 /** Looks for a reusable grant that authorizes this call (see `approval/authorize-with-grant`). */

@@ -57,7 +57,7 @@ export function enforcePolicy(state: CallState, timeout: number | undefined): St
 }
 
 /** The first call with a hook, or that asks, waits for the chunk. */
-async function hooksOnceLoaded(state: CallState, ask: boolean): Promise<ToolResult> {
+async function hooksOnceLoaded(state: CallState, ask: boolean): Promise<ToolResult | CallState> {
   const hooks = await policyHooks.load();
   return ask ? hooks.askApproval(state) : hooks.runHooks(state);
 }

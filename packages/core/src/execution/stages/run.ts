@@ -1,6 +1,6 @@
 import type { ToolError } from '../../errors/tool-error';
 import type { ToolCallContext } from '../../tool/types';
-import { CallState } from '../call-state';
+import type { CallState } from '../call-state';
 import { Invocation } from '../interceptor';
 import { observeSteps } from '../observe-steps';
 import type { ToolResult } from '../types';
@@ -19,16 +19,11 @@ import { ToolCallContextImpl } from './tool-context';
  */
 
 /**
- * What starting a call gives: its result when it ended synchronously, the state of an execution whose
- * implementation is still running (see {@link awaitImplementation}), or a promise of the result when
- * a stage had to wait (availability, async validation, policy, a concurrency queue).
+ * What starting a call gives: its result when it ended synchronously, or a promise of it (the implementation
+ * is running, or a stage had to wait). A batch's call whose implementation is still running is handed back
+ * as its state, for the batch to await (see `CallState.batch`); no other call ever is.
  */
-export type StartedCall = ToolResult | CallState | Promise<ToolResult>;
-
-/** Awaits a started call to its result. */
-export function settleStarted(started: StartedCall): Promise<ToolResult> | ToolResult {
-  return started instanceof CallState ? awaitImplementation(started) : started;
-}
+export type StartedCall = ToolResult | CallState | Promise<ToolResult | CallState>;
 
 /**
  * Runs a resumed call once its binding was committed (`failure` undefined) or could not be: a failure to
@@ -67,7 +62,7 @@ export function run(state: CallState): StartedCall {
       const value = fulfilledValue(promise);
       if (value !== NOT_FULFILLED) return complete(state, value);
       state.pending = promise;
-      return state;
+      return state.batch === undefined ? awaitImplementation(state) : state;
     }
   } catch (error) {
     return failed(state, error);

@@ -4,7 +4,7 @@ import type { ToolResult } from '../types';
 import { ArgumentsFailure, parseArguments } from './arguments';
 import { failWith } from './finish';
 import { enforcePolicy } from './policy';
-import { type StartedCall, settleStarted } from './run';
+import type { StartedCall } from './run';
 
 /*
  * 3. Validation: the call's arguments (an object, or the JSON string providers send) are read once and
@@ -63,9 +63,9 @@ function validateAsync(
   args: Record<string, unknown>,
   error: unknown,
   timeout: number | undefined,
-): Promise<ToolResult> {
+): Promise<ToolResult | CallState> {
   return parseAsyncOrFail(state.reg.config.schema, args, error).then((result) =>
-    settleStarted(validated(state, result, timeout)),
+    validated(state, result, timeout),
   );
 }
 

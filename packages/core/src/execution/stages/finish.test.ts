@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'bun:test';
 import { z } from 'zod';
-import { createTool } from '../tool/public';
-import { getToolboxInternals } from '../toolbox/internals';
-import { createToolbox } from '../toolbox/public';
-import { startCall } from './run-call';
-import type { ToolResult } from './types';
+import { createTool } from '../../tool/public';
+import { getToolboxInternals } from '../../toolbox/internals';
+import { createToolbox } from '../../toolbox/public';
+import type { ToolResult } from '../types';
+import { admitCall } from './admission';
 
 function setup(execute: (params: { a: number }, context?: unknown) => unknown) {
   const tool = createTool({ name: 'echo', description: 'echo', input: z.object({ a: z.number() }), execute });
@@ -21,7 +21,13 @@ describe('failure descriptions load with the first failure', () => {
     expect(first.error?.code).toBe('INVALID_ARGUMENTS');
     expect(first.error?.message).toContain('Invalid arguments for tool "echo"');
     // The chunk is loaded now: the next invalid call has its result before any await.
-    const started = startCall(reg, { id: 'c2', name: 'echo', arguments: { a: 'y' } }, 'c2', undefined);
+    const started = admitCall(
+      reg,
+      { id: 'c2', name: 'echo', arguments: { a: 'y' } },
+      'c2',
+      undefined,
+      undefined,
+    );
     expect(started instanceof Promise).toBe(false);
     expect((started as ToolResult).error?.code).toBe('INVALID_ARGUMENTS');
     expect(toolbox.activeExecutions).toBe(0);
@@ -53,23 +59,5 @@ describe('failure descriptions load with the first failure', () => {
     const closed = await toolbox.execute({ name: 'echo', arguments: { a: 1 } });
     expect(closed.error?.code).toBe('TOOLBOX_CLOSED');
     expect(closed.error?.message).toContain('this toolbox no longer admits calls');
-  });
-});
-
-describe('the context decision', () => {
-  test('an implementation that cannot see a context gets none, decided with its first call', async () => {
-    const { toolbox, reg } = setup((params) => params.a);
-    expect(reg.passContext).toBeUndefined();
-    expect((await toolbox.execute({ name: 'echo', arguments: { a: 1 } })).result).toBe(1);
-    expect(reg.passContext).toBe(false);
-    expect((await toolbox.execute({ name: 'echo', arguments: { a: 2 } })).result).toBe(2);
-  });
-
-  test('an implementation that declares the context always receives it', async () => {
-    const { toolbox, reg } = setup((_params, context) => typeof (context as { callId?: unknown }).callId);
-    for (let index = 0; index < 3; index++) {
-      expect((await toolbox.execute({ name: 'echo', arguments: { a: index } })).result).toBe('string');
-    }
-    expect(reg.passContext).toBe(true);
   });
 });

@@ -1,12 +1,12 @@
-import { createToolError } from '../errors/create-tool-error';
-import type { EventHub } from '../events/event-hub';
-import type { Registration } from '../execution/registration';
-import { admissionResult } from '../execution/stages/finish';
-import type { ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
-import { callSignature, LoopDetector } from './loop-detection';
-import type { LoopThresholds } from './loop-options';
-import { NameResolver } from './name-resolution';
-import { suggestToolNames } from './suggest';
+import { createToolError } from '../../errors/create-tool-error';
+import type { EventHub } from '../../events/event-hub';
+import { callSignature, LoopDetector } from '../../toolbox/loop-detection';
+import type { LoopThresholds } from '../../toolbox/loop-options';
+import { NameResolver } from '../../toolbox/name-resolution';
+import { suggestToolNames } from '../../toolbox/suggest';
+import type { Registration } from '../registration';
+import type { ToolCall, ToolExecuteOptions, ToolResult } from '../types';
+import { admissionResult } from './finish';
 
 const MAX_BUDGET_OWNERS = 10_000;
 
