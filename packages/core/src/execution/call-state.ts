@@ -4,10 +4,10 @@ import type { RequestContext } from '../policy/request-context';
 import type { PendingApproval, PolicyContext } from '../policy/types';
 import type { DispatchedEvent, ProgressUpdate } from '../tool/types';
 import type { ExecutionInterceptor } from './interceptor';
+import type { ExecutionTracker } from './lifetime/tracker';
 import type { ExecutionObserver, ObservedCall } from './observer';
 import type { Registration } from './registration';
-import type { CleanupStatus, ExecutionState } from './snapshot-types';
-import type { ExecutionTracker } from './tracker';
+import type { CleanupStatus, ExecutionState } from './snapshots/snapshot-types';
 import type { ToolCall, ToolOutcome, ToolResult } from './types';
 
 const EMPTY: Record<string, unknown> = Object.freeze({});

@@ -3,7 +3,7 @@ import { EventHub } from '../events/event-hub';
 import { definitionRevision } from '../execution/definition-revision';
 import { nextCallId } from '../execution/ids';
 import { defineLaterMembers } from '../execution/later';
-import { defineOwnerSurface } from '../execution/owner-surface';
+import { defineOwnerSurface } from '../execution/lifetime/owner-surface';
 import { createRegistration, createStandaloneOwner, type Registration } from '../execution/registration';
 import { admitCall } from '../execution/stages/admission';
 import { refuse } from '../execution/stages/finish';

@@ -6,8 +6,8 @@ import { type LoopThresholds, loopThresholds } from '../../toolbox/loop-options'
 import type { ToolboxOptions } from '../../toolbox/types';
 import type { BatchAwaiter, CallState } from '../call-state';
 import { nextCallId } from '../ids';
+import type { ExecutionTracker } from '../lifetime/tracker';
 import type { Registration } from '../registration';
-import type { ExecutionTracker } from '../tracker';
 import type { ToolCall, ToolExecuteOptions, ToolResult } from '../types';
 import type { AdmissionChecks } from './admission-checks';
 import { admissionResult, refuse } from './finish';

@@ -2,7 +2,7 @@ import { later } from '../../chunks/later';
 import { describeThrown, type ToolError, toolErrorOf } from '../../errors/tool-error';
 import type { PendingApproval } from '../../policy/types';
 import type { CallState } from '../call-state';
-import { cancelledError } from '../cancellation';
+import { cancelledError } from '../lifetime/cancellation';
 import { observeSteps } from '../observe-steps';
 import type { ToolOutcome, ToolResult } from '../types';
 

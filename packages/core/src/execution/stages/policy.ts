@@ -1,7 +1,7 @@
 import { missingCapabilityOf } from '../../approval/capability-check';
 import { later } from '../../chunks/later';
 import type { CallState } from '../call-state';
-import { armCancellation, cancelledError } from '../cancellation';
+import { armCancellation, cancelledError } from '../lifetime/cancellation';
 import type { Registration } from '../registration';
 import type { ToolResult } from '../types';
 import { failures, failWith, finishCall } from './finish';

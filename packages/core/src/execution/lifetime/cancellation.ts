@@ -1,7 +1,7 @@
-import { describeThrown, type ToolError, toolErrorOf } from '../errors/tool-error';
-import type { CallState } from './call-state';
+import { describeThrown, type ToolError, toolErrorOf } from '../../errors/tool-error';
+import type { CallState } from '../call-state';
 
-export { INTERRUPTED } from './call-state';
+export { INTERRUPTED } from '../call-state';
 
 // setTimeout fires at once for delays past 2^31-1 ms; treat such deadlines as "no deadline".
 export const MAX_TIMER_MS = 2_147_483_647;

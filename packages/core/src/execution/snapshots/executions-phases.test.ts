@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'bun:test';
 import { z } from 'zod';
-import { delay } from '../__fixtures__/tools';
-import { createTool } from '../tool/public';
-import { getToolRevision } from '../tool/tool-revision';
-import { getToolboxInternals } from '../toolbox/internals';
-import { createToolbox } from '../toolbox/public';
+import { delay } from '../../__fixtures__/tools';
+import { createTool } from '../../tool/public';
+import { getToolRevision } from '../../tool/tool-revision';
+import { getToolboxInternals } from '../../toolbox/internals';
+import { createToolbox } from '../../toolbox/public';
 import type { ExecutionSnapshot } from './snapshot-types';
 
 /** A tool that reports progress, then waits until released. */

@@ -1,7 +1,7 @@
-import type { CallState } from './call-state';
+import type { CallState } from '../call-state';
+import type { ExecutionTracker } from '../lifetime/tracker';
 import { privilegedSnapshotOf, snapshotOf } from './snapshot';
 import type { ExecutionState, Executions } from './snapshot-types';
-import type { ExecutionTracker } from './tracker';
 
 type Filter = { readonly ownerId?: string; readonly state?: ExecutionState } | undefined;
 

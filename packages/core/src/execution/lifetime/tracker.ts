@@ -1,9 +1,18 @@
-import type { CallState } from './call-state';
+import { later } from '../../chunks/later';
+import type { CallState } from '../call-state';
+import { snapshotOf } from '../snapshots/snapshot';
+import type {
+  AbortScope,
+  ExecutionSnapshot,
+  ShutdownOptions,
+  ShutdownReport,
+} from '../snapshots/snapshot-types';
 import { cancelledError } from './cancellation';
-import { snapshotOf } from './snapshot';
-import type { AbortScope, ExecutionSnapshot, ShutdownOptions, ShutdownReport } from './snapshot-types';
 
 /** How many ended executions each owner keeps for inspection (a power of two: the ring index is masked). */
+/** Waiting for the live executions and the report: a chunk of its own, only owners that shut down load it. */
+const shutdownChunk = later(() => import('./shutdown'));
+
 const HISTORY_LIMIT = 256;
 const HISTORY_MASK = HISTORY_LIMIT - 1;
 
@@ -171,7 +180,7 @@ export class ExecutionTracker {
     const timeoutMs = options?.timeoutMs;
     // Bad options reject (with the message the shutdown chunk words) and change nothing.
     if ((policy !== 'drain' && policy !== 'abort') || (timeoutMs !== undefined && !(timeoutMs >= 0))) {
-      return import('./shutdown').then((loaded) => loaded.refuseOptions(policy));
+      return shutdownChunk.load().then((loaded) => loaded.refuseOptions(policy));
     }
     this.closeAdmission();
     this.observing = true;
@@ -180,7 +189,7 @@ export class ExecutionTracker {
       this.#controller?.abort(new Error('The owner is shutting down.'));
       this.abort(undefined, 'the owner is shutting down');
     }
-    return import('./shutdown').then((loaded) => loaded.drain(this, policy, timeoutMs, tracked, snapshotOf));
+    return shutdownChunk.load().then((loaded) => loaded.drain(this, policy, timeoutMs, tracked, snapshotOf));
   }
 }
 

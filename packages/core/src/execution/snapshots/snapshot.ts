@@ -1,5 +1,5 @@
-import type { CallState } from './call-state';
-import { definitionRevision } from './definition-revision';
+import type { CallState } from '../call-state';
+import { definitionRevision } from '../definition-revision';
 import type { ExecutionSnapshot, PrivilegedExecutionSnapshot } from './snapshot-types';
 
 /** The version of the rules `projectExecutionSnapshot` applies. */

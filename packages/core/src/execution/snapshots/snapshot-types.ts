@@ -1,6 +1,6 @@
-import type { ToolErrorCategory, ToolErrorCode } from '../errors/tool-error';
-import type { RequestContext } from '../policy/request-context';
-import type { ToolOutcome } from './types';
+import type { ToolErrorCategory, ToolErrorCode } from '../../errors/tool-error';
+import type { RequestContext } from '../../policy/request-context';
+import type { ToolOutcome } from '../types';
 
 /** Where an execution is in its lifetime. */
 export type ExecutionState =

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { z } from 'zod';
-import { delay, makeAddTool } from '../__fixtures__/tools';
-import { createTool } from '../tool/public';
-import { createToolbox } from '../toolbox/public';
+import { delay, makeAddTool } from '../../__fixtures__/tools';
+import { createTool } from '../../tool/public';
+import { createToolbox } from '../../toolbox/public';
 
 const waiting = (calls: { count: number }) =>
   createTool({

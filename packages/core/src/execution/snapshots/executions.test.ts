@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
-import { delay } from '../__fixtures__/tools';
-import { createTool } from '../tool/public';
-import { createToolbox } from '../toolbox/public';
+import { delay } from '../../__fixtures__/tools';
+import { createTool } from '../../tool/public';
+import { createToolbox } from '../../toolbox/public';
 import { projectExecutionSnapshot } from './projection';
 import type { ExecutionSnapshot } from './snapshot-types';
 

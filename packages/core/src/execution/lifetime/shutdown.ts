@@ -1,5 +1,5 @@
-import type { CallState } from './call-state';
-import type { ExecutionSnapshot, ShutdownReport } from './snapshot-types';
+import type { CallState } from '../call-state';
+import type { ExecutionSnapshot, ShutdownReport } from '../snapshots/snapshot-types';
 import type { ExecutionTracker } from './tracker';
 
 /**

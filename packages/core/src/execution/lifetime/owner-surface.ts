@@ -1,8 +1,8 @@
-import type { ListenerOptions, Unsubscribe } from '../events/types';
-import type { ExecutionLifetime } from '../toolbox/types';
-import { createExecutions } from './executions-api';
-import type { ExecutionOwner } from './registration';
-import type { Executions } from './snapshot-types';
+import type { ListenerOptions, Unsubscribe } from '../../events/types';
+import type { ExecutionLifetime } from '../../toolbox/types';
+import type { ExecutionOwner } from '../registration';
+import { createExecutions } from '../snapshots/executions-api';
+import type { Executions } from '../snapshots/snapshot-types';
 import type { ExecutionTracker } from './tracker';
 
 /**
