@@ -1,8 +1,9 @@
+import { later } from '../chunks/later';
+import { defineLaterMembers } from '../chunks/later-members';
 import { toolErrorOf } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
 import { definitionRevision } from '../execution/definition-revision';
 import { nextCallId } from '../execution/ids';
-import { defineLaterMembers } from '../execution/later';
 import { defineOwnerSurface } from '../execution/lifetime/owner-surface';
 import { createRegistration, createStandaloneOwner, type Registration } from '../execution/registration';
 import { admitCall } from '../execution/stages/admission';
@@ -141,9 +142,11 @@ function successValue(result: ToolResult): unknown {
   return result.outcome === 'success' ? result.result : rejectWith(result);
 }
 
+/** The error class loads with the first failure: a call that succeeds never needs it. */
+const toolCallErrors = later(() => import('../errors/tool-call-error'));
+
 async function rejectWith(result: ToolResult): Promise<never> {
-  // The error class loads with the first failure: a call that succeeds never needs it.
-  const { ToolCallError } = await import('../errors/tool-call-error');
+  const { ToolCallError } = toolCallErrors.module ?? (await toolCallErrors.load());
   throw new ToolCallError(
     result.toolName,
     result.error ??

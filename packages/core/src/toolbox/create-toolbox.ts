@@ -1,15 +1,7 @@
-import type {
-  ApprovalBindingState,
-  GrantFilter,
-  GrantRequest,
-  ReusableApprovalGrant,
-} from '@armorer/approval';
-import type { ApprovalSettings } from '../approval/approval-settings';
-import type { ResumeApprovalOptions, ResumedToolResult } from '../approval/types';
 import { later } from '../chunks/later';
+import { defineLaterMembers } from '../chunks/later-members';
 import { ToolboxError } from '../errors/armorer-error';
 import { EventHub } from '../events/event-hub';
-import { defineLaterMembers } from '../execution/later';
 import { defineOwnerSurface, type OwnerSurface } from '../execution/lifetime/owner-surface';
 import { ExecutionTracker } from '../execution/lifetime/tracker';
 import { createRegistration, type ExecutionOwner, type Registration } from '../execution/registration';
@@ -21,14 +13,13 @@ import type { AnyTool, SerializedTool } from '../tool/types';
 import { applyMiddleware } from './apply-middleware';
 import { hydrateTool, isSerializedTool } from './hydrate';
 import { getToolboxInternals, isToolbox, markToolbox, setToolboxInternals } from './internals';
-import type { ProviderExportOptions, ProviderName, ProviderToolDeclaration } from './provider-exporters';
 import { checkToolboxOptions, createToolboxOwner, resolveApproval } from './toolbox-owner';
 import type { SerializedToolbox, Toolbox, ToolboxOptions } from './types';
 
 const batches = later(() => import('./batch'));
 
 /**
- * Toolbox methods whose code is the lazy chunk `execution/later-members`.
+ * Toolbox methods whose code is the lazy chunk `toolbox/later-members`.
  * @internal
  */
 export const LATER_MEMBERS = [
@@ -59,7 +50,6 @@ export class ToolboxImpl {
   constructor(options: ToolboxOptions<object>) {
     checkToolboxOptions(options);
     const { approval, resolved } = resolveApproval(options);
-    this.#approval = approval;
     this.#options = resolved;
     this.context = Object.freeze({ ...(options.context as Record<string, unknown> | undefined) });
     const tracker = new ExecutionTracker();
@@ -118,7 +108,6 @@ export class ToolboxImpl {
   }
 
   readonly #admission: ToolboxAdmission;
-  readonly #approval: ApprovalSettings | undefined;
 
   get size(): number {
     return this.#registrations.size;

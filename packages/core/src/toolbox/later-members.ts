@@ -1,15 +1,21 @@
-import type { ResumeApprovalOptions } from '../approval/types';
+import type { ApprovalRuntime } from '../approval/approval-runtime';
+import type { ApprovalSettings } from '../approval/approval-settings';
+import type { ResumeHost } from '../approval/resume';
+import type { ResumeApprovalOptions, ResumedToolResult } from '../approval/types';
+import { later } from '../chunks/later';
+import { nextCallId, nextExecutionId } from '../execution/ids';
 import type { AnyTool } from '../tool/types';
-import { manageThrough, resumeThrough } from '../toolbox/approval-calls';
-import type { ToolboxInternals } from '../toolbox/internals';
-import type { ProviderExportOptions, ProviderName } from '../toolbox/provider-exporters';
-import { nextCallId, nextExecutionId } from './ids';
+import type { ToolboxInternals } from './internals';
+import type { ProviderExportOptions, ProviderName } from './provider-exporters';
 
 /**
  * The methods of tools and toolboxes that only ever answer with a promise (approval management,
  * provider exports, `getAvailable`, `rawExecute`): a chunk of their own, loaded by the first of them an
- * object calls (see {@link defineLaterMembers}), so a page that only executes keeps them out of its bundle.
+ * object calls (see `defineLaterMembers`), so a page that only executes keeps them out of its bundle.
  */
+
+/** The provider adapters' loader (and its error type): only toolboxes that export load it. */
+const providerExporters = later(() => import('./provider-exporters'));
 
 /** The toolbox members receive the toolbox's internals (undefined when called on something else). */
 function internalsOf(internals: ToolboxInternals | undefined): ToolboxInternals {
@@ -39,32 +45,71 @@ async function toProvider(
 ): Promise<unknown> {
   const available = await getAvailable(toolbox);
   // The loader (and its error type) is a chunk of its own: only toolboxes that export load it.
-  const { callAdapter } = await import('../toolbox/provider-exporters');
+  const { callAdapter } = providerExporters.module ?? (await providerExporters.load());
   return callAdapter(provider, 'to', [available, options]);
 }
 
+/** Resuming and managing approvals load their code (and the approval runtime) on first use. */
+const resumes = later(() => import('../approval/resume'));
+const management = later(() => import('../approval/manage'));
+
+/** What a resume reads from its toolbox. */
+function hostOf(internals: ToolboxInternals, runtime: ApprovalRuntime | undefined): ResumeHost {
+  return {
+    registrations: internals.registrations,
+    emitter: internals.emitter,
+    tracker: internals.owner.tracker,
+    runtime,
+  };
+}
+
+/**
+ * `toolbox.resumeApproval`: once the resume module and the runtime are loaded, a resume goes straight in,
+ * without an await before it starts (a resume is a hot path for hosts that approve in bulk).
+ */
 function resumeApproval(
   toolbox: ToolboxInternals | undefined,
   descriptor: unknown,
   options: ResumeApprovalOptions,
-) {
+): Promise<ResumedToolResult> {
   const internals = internalsOf(toolbox);
-  // The internals carry the registrations and the emitter a resume needs: no host object per resume.
-  return resumeThrough(internals.owner.approvalSettings, internals, descriptor, options);
+  const settings = internals.owner.approvalSettings;
+  const runtime = settings?.runtime;
+  const resume = resumes.module;
+  if (resume !== undefined && (settings === undefined || runtime !== undefined)) {
+    return resume.resumeApproval(hostOf(internals, runtime), descriptor, options);
+  }
+  return loadThenResume(internals, descriptor, options);
+}
+
+async function loadThenResume(
+  internals: ToolboxInternals,
+  descriptor: unknown,
+  options: ResumeApprovalOptions,
+): Promise<ResumedToolResult> {
+  const runtime = await runtimeOf(internals.owner.approvalSettings);
+  const resume = resumes.module ?? (await resumes.load());
+  return resume.resumeApproval(hostOf(internals, runtime), descriptor, options);
+}
+
+/** The approval runtime, loaded on first use; undefined when the toolbox configures no approval. */
+async function runtimeOf(settings: ApprovalSettings | undefined): Promise<ApprovalRuntime | undefined> {
+  return settings === undefined ? undefined : (settings.runtime ?? (await settings.load()));
 }
 
 /** Approval management methods: their module and the approval runtime load on first use. */
 function manage<TArgument>(
   run: (
     module: typeof import('../approval/manage'),
-    runtime: Parameters<Parameters<typeof manageThrough>[1]>[1],
+    runtime: ApprovalRuntime | undefined,
     argument: TArgument,
   ) => unknown,
 ) {
-  return async (toolbox: ToolboxInternals | undefined, argument: TArgument) =>
-    manageThrough(internalsOf(toolbox).owner.approvalSettings, (module, runtime) =>
-      run(module, runtime, argument),
-    );
+  return async (toolbox: ToolboxInternals | undefined, argument: TArgument) => {
+    const settings = internalsOf(toolbox).owner.approvalSettings;
+    const runtime = await runtimeOf(settings);
+    return await run(management.module ?? (await management.load()), runtime, argument);
+  };
 }
 
 /** `tool.rawExecute`: the implementation called directly, with a default context (no pipeline). */
