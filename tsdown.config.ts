@@ -3,6 +3,16 @@
  * tsdown runs in the package directory, and the entries come from that package's exports map (the
  * `@armorer/source` condition is the entry, `import.default` names the output), so the exports map is the
  * only list of entry points. The build never rewrites package.json.
+ *
+ * Two builds per browser-capable package:
+ *   - `dist/<entry>.{js,cjs}` (+ `.d.ts`, `.d.cts`): bundled, for Bun and Node (`bun`, `import`, `require`). Few
+ *     files, so a process that imports the package opens few modules (start-up time, issue 36).
+ *   - `dist/browser/**`: the same ESM, one file per source module (`unbundle`), for the `browser` condition that
+ *     app bundlers (Vite, webpack, esbuild, Bun) resolve. The module boundaries are what lets an app's bundler
+ *     drop whole unused modules under `"sideEffects": false` and place lazily imported ones in their own
+ *     chunks: bundled into one file, a module's top-level statements (a prototype patched at load, a frozen
+ *     table) keep what they reference, and `createTool` + `createToolbox` + one `execute` loaded 27 kB gzip
+ *     instead of 15 (measured by `bun run check:size`, scripts/lib/bundle-size.ts).
  */
 import { join } from 'node:path';
 import { defineConfig, type UserConfig } from 'tsdown';
@@ -36,7 +46,39 @@ export function packageBuildConfig(packageDir: string): UserConfig {
     tsconfig: join(import.meta.dirname, 'tsconfig.build.json'),
     logLevel: 'warn',
     failOnWarn: true,
+    // The package as it will be published (packed with `bun pm pack`) is checked after each build: publint
+    // (strict: its warnings fail) and Are the Types Wrong (node16: Node's ESM and CJS resolution and
+    // bundlers; node10 is out of scope with engines.node >= 22). Failures fail the build.
+    publint: { strict: true },
+    attw: { profile: 'node16', level: 'error' },
   };
 }
 
-export default defineConfig(() => packageBuildConfig(process.cwd()));
+/** The unbundled ESM build of a package's browser subpaths (`dist/browser/**`); none for server-only packages. */
+export function browserBuildConfig(packageDir: string): UserConfig | undefined {
+  const node = packageBuildConfig(packageDir);
+  const browser = exportTargets(readManifest(packageDir)).filter((target) => target.browser);
+  if (browser.length === 0) return undefined;
+  return {
+    ...node,
+    entry: Object.fromEntries(browser.map((target) => [target.entryName, target.source])),
+    format: ['esm'],
+    // The output mirrors src/: `dist/browser/<entry>.js` is the exports map's browser target.
+    unbundle: true,
+    root: join(packageDir, 'src'),
+    outDir: join(packageDir, 'dist/browser'),
+    // One set of declarations: the browser condition's `types` is the bundled build's `dist/<entry>.d.ts`.
+    dts: false,
+    // tsdown cleans once for all configs of a run: the node build's `dist/` covers this one.
+    clean: false,
+    // The package is checked once, by the node build's configuration.
+    publint: false,
+    attw: false,
+  };
+}
+
+export default defineConfig(() => {
+  const browser = browserBuildConfig(process.cwd());
+  const node = packageBuildConfig(process.cwd());
+  return browser ? [node, browser] : [node];
+});

@@ -3,16 +3,24 @@
  *   - self-contained: no file of the repository (code, tests, benchmarks, scripts, docs, config) refers to a
  *     path outside it: no relative path that climbs above the root from where it is written, no absolute
  *     path into the machine's work folders, no `shared/` data or spec. Test data lives in `fixtures/`.
- *   - manifests: every published package has version, description, `license: MIT` and its LICENSE file (the
- *     root's), a README, `keywords`, `repository` (the root's URL, its own directory), `publishConfig.access:
- *     public`, the root's `engines`; internal dependencies are `workspace:^`, except optional peers, which
+ *   - manifests (what spans files; single fields are npm-package-json-lint's, `bun run lint:manifests`): every
+ *     published package has its LICENSE file (the root's), a README, `repository` (the root's URL, its own
+ *     directory), the root's `engines`, `"sideEffects": false`; a package with `test/node-smoke.mjs` runs it
+ *     as its `test:node` script; every published package is a dependency of `armorer` (directly or not: the
+ *     gates after the build wait for `armorer#build`); internal dependencies are `workspace:^`, except
+ *     optional peers, which
  *     carry a plain range that the current version satisfies (no workspace protocol, so a release of the
  *     peer does not bump the package that only loads it on demand).
+ *   - imports (scripts/lib/import-rules.ts): workspace packages import each other by name, never test code or
+ *     scripts/ by a relative path out of their folder; scripts import packages by name; what a published
+ *     package ships imports only what its manifest declares for run time (no `@armorer/test/durable`, no
+ *     private package, no `bun:test` in src/).
  *
  *   bun run check:repo [--fix]
  */
 import { copyFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { checkImports } from './lib/import-rules';
 import { runOrThrow } from './lib/process';
 import { listPublishedPackages, listWorkspacePackages, readManifest, rootDir } from './lib/workspace';
 
@@ -57,6 +65,12 @@ for (const file of files) {
   });
 }
 
+// ── imports ───────────────────────────────────────────────────────────────────
+const allFiles = listing.stdout.split('\0').filter((file) => file && existsSync(join(rootDir, file)));
+const importProblems = checkImports(rootDir, allFiles, listWorkspacePackages());
+for (const problem of importProblems)
+  problems.push(`${problem.file}: imports "${problem.specifier}": ${problem.reason}`);
+
 // ── manifests ───────────────────────────────────────────────────────────────
 const root = readManifest(rootDir);
 const rootLicense = readFileSync(join(rootDir, 'LICENSE'), 'utf8');
@@ -69,6 +83,12 @@ const published = listPublishedPackages();
 for (const pkg of listWorkspacePackages()) {
   const where = relative(rootDir, join(pkg.dir, 'package.json'));
   const { manifest } = pkg;
+  // `bun run test` runs each package's Node smoke test as its turbo task `test:node`.
+  if (
+    existsSync(join(pkg.dir, 'test/node-smoke.mjs')) &&
+    manifest.scripts?.['test:node'] !== 'node test/node-smoke.mjs'
+  )
+    problems.push(`${where}: has test/node-smoke.mjs, so needs "test:node": "node test/node-smoke.mjs"`);
   const optional = manifest.peerDependenciesMeta ?? {};
   for (const field of [
     'dependencies',
@@ -105,21 +125,16 @@ for (const pkg of published) {
   const where = `${dir}/package.json`;
   const { manifest } = pkg;
   const need = (ok: boolean, message: string) => ok || problems.push(`${where}: ${message}`);
-  need(/^\d+\.\d+\.\d+(?:-[\w.]+)?$/.test(manifest.version ?? ''), '"version" must be a semver version');
-  need(
-    typeof manifest.description === 'string' && manifest.description.length > 0,
-    '"description" is missing',
-  );
-  need(manifest.license === 'MIT', '"license" must be "MIT"');
-  const keywords = manifest.keywords;
-  need(Array.isArray(keywords) && keywords.length > 0, '"keywords" must be a non-empty list');
+  // Single-field rules (version, description, license, keywords, publishConfig, type, files) are
+  // npm-package-json-lint's (.npmpackagejsonlintrc.json, `bun run lint:manifests`); these span files.
+  need(manifest.sideEffects === false, '"sideEffects" must be false');
+  for (const [peer, range] of Object.entries(manifest.peerDependencies ?? {}))
+    need(range.trim() !== '*', `peerDependencies.${peer} must have a real range, not *`);
   const repository = manifest.repository as { type?: string; url?: string; directory?: string } | undefined;
   need(
     repository?.type === 'git' && repository.url === rootRepository && repository.directory === dir,
     `"repository" must be { "type": "git", "url": "${rootRepository}", "directory": "${dir}" }`,
   );
-  const publishConfig = manifest.publishConfig as { access?: string } | undefined;
-  need(publishConfig?.access === 'public', '"publishConfig": { "access": "public" } is missing');
   need(
     JSON.stringify(manifest.engines) === JSON.stringify(root.engines),
     `"engines" must equal the root's ${JSON.stringify(root.engines)}`,
@@ -136,9 +151,32 @@ for (const pkg of published) {
   need(existsSync(join(pkg.dir, 'README.md')), 'README.md is missing');
 }
 
+// The gates after the build (size, consumers) wait for `armorer#build`, which waits for the builds of its
+// dependencies: every published package must be among them.
+const byName = new Map(listWorkspacePackages().map((pkg) => [pkg.name, pkg]));
+const reached = new Set<string>();
+const reach = (name: string): void => {
+  const pkg = byName.get(name);
+  if (pkg === undefined || reached.has(name)) return;
+  reached.add(name);
+  for (const dep of [
+    ...Object.keys(pkg.manifest.dependencies ?? {}),
+    ...Object.keys(pkg.manifest.devDependencies ?? {}),
+  ])
+    reach(dep);
+};
+reach('armorer');
+for (const pkg of published) {
+  if (!reached.has(pkg.name))
+    problems.push(
+      `${pkg.name} is not a dependency of armorer: add it (packages/armorer/subpaths.json) or to a package armorer depends on`,
+    );
+}
+
 for (const problem of problems) console.log(`FAIL ${problem}`);
 console.log(
-  `check:repo: ${scanned} files scanned for paths outside the repository, ${published.length} package manifests; ` +
+  `check:repo: ${scanned} files scanned for paths outside the repository, imports of ${allFiles.length} files, ` +
+    `${published.length} package manifests; ` +
     `${problems.length} problems`,
 );
 console.log(`${problems.length === 0 ? 2 : 0} passed, ${problems.length === 0 ? 0 : 1} failed`);

@@ -1,5 +1,6 @@
 /**
- * The release rehearsal (a step of `bun run test`): a local npm registry (Verdaccio on loopback, proxying
+ * The release rehearsal (a step of CI of its own, after `bun run test`; run it locally when the release flow
+ * changes): a local npm registry (Verdaccio on loopback, proxying
  * third-party packages from the npm registry), the real release flow (`scripts/release.ts`) run in a scratch
  * copy of the repository, then consumers outside the workspace that install from it with npm, pnpm and Bun
  * (isolated linker) and run a program under Node 22 and Bun, ESM and CJS:

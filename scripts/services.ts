@@ -1,14 +1,14 @@
 /**
- * Runs a command with throwaway Redis and PostgreSQL servers on loopback: starts redis-server and a fresh
- * PostgreSQL cluster (initdb in a temporary directory; as the `postgres` user when run as root) on free
- * ports, exports `ARMORER_REDIS_URL` and `ARMORER_POSTGRES_URL` to the command, and stops both servers
- * and deletes their data when it ends. A URL already set in the environment is used as it is (no server
- * started for it). A server that cannot start is reported and its URL left unset: the store tests then
- * fail, saying which server is missing (or skip, outside CI).
+ * Runs a command with throwaway Redis and PostgreSQL servers on loopback (`startTestServers` of
+ * @armorer/test-servers): redis-server and a fresh PostgreSQL cluster (initdb in a temporary directory; as the
+ * `postgres` user when run as root) on free ports, `ARMORER_REDIS_URL`, `ARMORER_POSTGRES_URL` and
+ * `ARMORER_TEST_SERVERS` exported to the command, both servers stopped and their data deleted when it ends.
+ * A URL already set in the environment is used as it is. A server that cannot start is reported and its URL
+ * left unset: the store tests then fail, saying which server is missing (or skip, outside CI).
  *
- *   bun run scripts/services.ts -- bun run test:unit
+ *   bun run scripts/services.ts -- bun test --conditions=@armorer/source ./packages/store-redis
  */
-import { type ServerHandle, startPostgresServer, startRedisServer } from '../apps/test-servers/src/servers';
+import { startTestServers } from '@armorer/test-servers';
 
 const separator = process.argv.indexOf('--');
 // `bun run file -- cmd` passes no "--" through; `bun file -- cmd` does.
@@ -18,39 +18,20 @@ if (command.length === 0) {
   process.exit(2);
 }
 
-const started: ServerHandle[] = [];
-const env: Record<string, string | undefined> = { ...process.env };
-
-async function provide(variable: string, what: string, start: () => Promise<ServerHandle>): Promise<void> {
-  if (process.env[variable]) {
-    console.log(`services: ${variable} is set, using it`);
-    return;
-  }
-  const began = performance.now();
-  try {
-    const server = await start();
-    started.push(server);
-    env[variable] = server.url;
-    console.log(`services: ${what} at ${server.url} (${Math.round(performance.now() - began)} ms)`);
-  } catch (error) {
-    console.error(`services: could not start ${what}: ${(error as Error).message}`);
-  }
-}
-
-await Promise.all([
-  provide('ARMORER_REDIS_URL', 'redis-server', () => startRedisServer()),
-  provide('ARMORER_POSTGRES_URL', 'PostgreSQL', () => startPostgresServer()),
-]);
-
+const servers = await startTestServers();
 let code = 1;
 try {
-  const proc = Bun.spawn(command, { env, stdin: 'ignore', stdout: 'inherit', stderr: 'inherit' });
+  const proc = Bun.spawn(command, {
+    env: { ...process.env, ...servers.env },
+    stdin: 'ignore',
+    stdout: 'inherit',
+    stderr: 'inherit',
+  });
   const forward = (signal: NodeJS.Signals) => () => proc.kill(signal);
   process.on('SIGINT', forward('SIGINT'));
   process.on('SIGTERM', forward('SIGTERM'));
   code = await proc.exited;
 } finally {
-  await Promise.all(started.map((server) => server.dispose()));
-  if (started.length > 0) console.log(`services: stopped ${started.length} server(s)`);
+  await servers.dispose();
 }
 process.exit(code);

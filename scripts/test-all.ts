@@ -1,117 +1,172 @@
 /**
- * The single test command (`bun run test`): every gate in order, failing fast, with a summary. The last line
- * is `N passed, N failed`, counting steps. For local iteration only, `--skip=lint,typecheck` leaves steps out
- * (they are reported as skipped); CI never passes it.
+ * The single test command (`bun run test`): every gate is a turbo task (turbo.json), run in one
+ * `turbo run` with turbo's cache, so that a second run re-runs only what a change reaches: a package's unit
+ * tests re-run when it or a package it depends on changed (`test` depends on `^transit`), its build and the
+ * publint/attw check of its tarball when its sources or its dependencies' builds changed, and the gates over
+ * all packages (types, docs, size, consumers) when anything they read changed. A clean clone (CI) has no
+ * cache and runs everything; the cache only ever skips a task whose inputs are the same as when it passed.
+ *
+ * Around the turbo run: Node 22 first on PATH (the `test:node` tasks run `node test/node-smoke.mjs`), and
+ * throwaway Redis and PostgreSQL servers (@armorer/test-servers) for the store tests, their URLs passed
+ * through to the tasks. Which servers were there is part of the tests' cache key (`ARMORER_TEST_SERVERS`),
+ * so a run without a server, whose store tests skipped, is never replayed as a run with one.
+ *
+ * The last line is `N passed, N failed`, counting tasks (a cached task passed when it ran). For local
+ * iteration only, `--skip=lint,typecheck` leaves tasks out; `--force` ignores the cache. CI never passes them.
+ * The release rehearsal is not part of it (`bun run release:rehearse`, its own step in .ci/run).
  */
-import { rootDir } from './lib/workspace';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { startTestServers } from '@armorer/test-servers';
+import { ensureNode22, nodeBinDir } from './lib/node22';
+import { bin } from './lib/process';
+import { listWorkspacePackages, rootDir } from './lib/workspace';
 
-interface Step {
-  name: string;
-  cmd: string[];
-  /** Extracts a short detail (e.g. test counts) from the output. */
-  detail?: (output: string, code: number) => { detail: string; ok?: boolean };
-}
+/** The tasks of `bun run test`, in the order the summary lists them. */
+const TASKS = [
+  'lint',
+  'lint:manifests',
+  'check:repo',
+  'check:exports',
+  'typecheck',
+  'docs',
+  'check:docs-site',
+  'test:scripts',
+  'test',
+  'build',
+  'test:node',
+  'check:size',
+  'check:engines',
+  'check:consumers',
+] as const;
 
-const unitTests: Step['detail'] = (output, code) => {
-  const pass = output.match(/^\s*(\d+) pass\b/m)?.[1];
-  const fail = output.match(/^\s*(\d+) fail\b/m)?.[1];
-  if (code !== 0 && /No tests found|did not match any test files/i.test(output)) {
-    // Packages are young: a workspace without tests yet is reported, not failed.
-    return { detail: 'WARNING: no test files found', ok: true };
-  }
-  return { detail: pass === undefined ? '' : `${pass} tests passed, ${fail ?? 0} failed` };
-};
-
-const steps: Step[] = [
-  { name: 'lint', cmd: ['bun', 'run', 'lint'] },
-  { name: 'repository checks', cmd: ['bun', 'run', 'check:repo'] },
-  { name: 'sync:exports --check', cmd: ['bun', 'run', 'sync:exports', '--check'] },
-  { name: 'typecheck', cmd: ['bun', 'run', 'typecheck'] },
-  // The guides and the API reference as one site (typedoc, warnings are errors), then read in Chromium.
-  { name: 'docs site (typedoc)', cmd: ['bun', 'run', 'docs'] },
-  { name: 'docs site in Chromium (pages, links, anchors, search)', cmd: ['bun', 'run', 'check:docs-site'] },
-  // The store tests need Redis and PostgreSQL: scripts/services.ts starts throwaway servers around the step.
-  {
-    name: 'unit tests',
-    cmd: ['bun', 'run', 'scripts/services.ts', '--', 'bun', 'run', 'test:unit'],
-    detail: unitTests,
-  },
-  { name: 'build', cmd: ['bun', 'run', 'build'] },
-  { name: 'browser size budgets', cmd: ['bun', 'run', 'check:size'] },
-  { name: 'package checks', cmd: ['bun', 'run', 'check:packages'] },
-  {
-    name: 'node 22 smoke tests',
-    cmd: ['bun', 'run', 'scripts/services.ts', '--', 'bun', 'run', 'scripts/node-smoke.ts'],
-  },
-  { name: 'consumer checks', cmd: ['bun', 'run', 'check:consumers', '--skip-build'] },
-  { name: 'release rehearsal', cmd: ['bun', 'run', 'release:rehearse', '--skip-build'] },
-];
-
-/** Runs a command, streaming its output while keeping a copy. */
-async function tee(cmd: string[]): Promise<{ code: number; output: string }> {
-  const proc = Bun.spawn(cmd, {
-    cwd: rootDir,
-    stdin: 'ignore',
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
-  });
-  let output = '';
-  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
-    const decoder = new TextDecoder();
-    for await (const chunk of stream) {
-      const text = decoder.decode(chunk, { stream: true });
-      output += text;
-      sink.write(text);
-    }
-  };
-  await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)]);
-  return { code: await proc.exited, output };
-}
-
+const args = process.argv.slice(2);
 const skip = new Set(
-  process.argv
+  args
     .filter((arg) => arg.startsWith('--skip='))
     .flatMap((arg) => arg.slice('--skip='.length).split(','))
     .map((name) => name.trim()),
 );
-
-const results: Array<{
-  name: string;
-  status: 'passed' | 'failed' | 'skipped';
-  seconds: number;
-  detail: string;
-}> = [];
+const tasks = TASKS.filter((task) => !skip.has(task));
+const concurrency = process.env.ARMORER_TEST_CONCURRENCY ?? '3';
 const started = performance.now();
-let failedStep: string | undefined;
-for (const step of steps) {
-  if (failedStep) {
-    results.push({ name: step.name, status: 'skipped', seconds: 0, detail: `after ${failedStep} failed` });
-    continue;
-  }
-  if (skip.has(step.name)) {
-    results.push({ name: step.name, status: 'skipped', seconds: 0, detail: 'skipped with --skip' });
-    continue;
-  }
-  console.log(`\n━━ ${step.name}: ${step.cmd.join(' ')}`);
-  const stepStarted = performance.now();
-  const { code, output } = await tee(step.cmd);
-  const seconds = (performance.now() - stepStarted) / 1000;
-  const extra = step.detail?.(output, code);
-  const ok = extra?.ok ?? code === 0;
-  results.push({ name: step.name, status: ok ? 'passed' : 'failed', seconds, detail: extra?.detail ?? '' });
-  if (!ok) failedStep = step.name;
+
+const env: Record<string, string | undefined> = {
+  ...process.env,
+  TURBO_TELEMETRY_DISABLED: '1',
+  DO_NOT_TRACK: '1',
+};
+
+// Node 22 for the Node smoke tests, first on PATH.
+const node22 = await ensureNode22();
+env.ARMORER_NODE22 = node22.binary;
+env.PATH = `${nodeBinDir(node22.binary, join(rootDir, 'node_modules/.cache/armorer-node22-bin'))}:${env.PATH ?? ''}`;
+console.log(`test: Node ${node22.version} for the Node smoke tests`);
+
+// The store tests' servers, once for the whole run (a URL already set is used as it is).
+const servers = await startTestServers(process.env, (line) => console.log(`test: ${line}`));
+Object.assign(env, servers.env);
+
+const summaryDir = join(rootDir, '.turbo/runs');
+rmSync(summaryDir, { recursive: true, force: true });
+const command = [
+  bin('turbo'),
+  'run',
+  ...tasks,
+  `--concurrency=${concurrency}`,
+  '--continue=dependencies-successful',
+  '--output-logs=new-only',
+  '--summarize',
+  ...(args.includes('--force') ? ['--force'] : []),
+];
+console.log(`\n━━ ${command.slice(1).join(' ')}`);
+let code = 1;
+try {
+  const proc = Bun.spawn(command, {
+    cwd: rootDir,
+    env,
+    stdin: 'ignore',
+    stdout: 'inherit',
+    stderr: 'inherit',
+  });
+  const forward = (signal: NodeJS.Signals) => () => proc.kill(signal);
+  process.on('SIGINT', forward('SIGINT'));
+  process.on('SIGTERM', forward('SIGTERM'));
+  code = await proc.exited;
+} finally {
+  await servers.dispose();
 }
 
-const passed = results.filter((result) => result.status === 'passed').length;
-const failed = results.filter((result) => result.status === 'failed').length;
-console.log('\n━━ summary');
-for (const result of results) {
-  const time = result.status === 'skipped' ? '' : ` ${result.seconds.toFixed(1)}s`;
-  const detail = result.detail ? ` (${result.detail})` : '';
-  console.log(`  ${result.status.padEnd(7)} ${result.name}${time}${detail}`);
+interface TaskSummary {
+  taskId: string;
+  task: string;
+  package: string;
+  cache: { status: 'HIT' | 'MISS'; timeSaved?: number };
+  execution?: { startTime: number; endTime: number; exitCode: number | null; error?: string };
+  logFile?: string;
 }
-console.log(`  total ${((performance.now() - started) / 1000).toFixed(1)}s`);
-if (failedStep) console.log(`\nFAILED at step: ${failedStep} (later steps were skipped)`);
+
+const summaryFile = existsSync(summaryDir)
+  ? readdirSync(summaryDir).find((file) => file.endsWith('.json'))
+  : undefined;
+const ran: TaskSummary[] = summaryFile
+  ? (JSON.parse(readFileSync(join(summaryDir, summaryFile), 'utf8')) as { tasks: TaskSummary[] }).tasks
+  : [];
+// Only the tasks that do something (a package without such a script has a no-op task).
+const real = ran.filter((task) => task.execution !== undefined && task.task !== 'transit');
+
+/** Test counts from a task's log (turbo keeps it, and replays it from the cache on a hit). */
+function testCounts(task: TaskSummary): { pass: number; fail: number } | undefined {
+  const dir =
+    task.package === '//' ? rootDir : listWorkspacePackages().find((pkg) => pkg.name === task.package)?.dir;
+  const log = dir && join(dir, '.turbo', `turbo-${task.task.replaceAll(':', '$colon$')}.log`);
+  if (!log || !existsSync(log)) return undefined;
+  const text = readFileSync(log, 'utf8');
+  const pass = text.match(/^\S*\s*(\d+) pass\b/m)?.[1];
+  const fail = text.match(/^\S*\s*(\d+) fail\b/m)?.[1];
+  return pass === undefined ? undefined : { pass: Number(pass), fail: Number(fail ?? 0) };
+}
+
+const rows = new Map<
+  string,
+  { tasks: number; hits: number; failed: string[]; seconds: number; tests: number; testFails: number }
+>();
+for (const name of tasks)
+  rows.set(name, { tasks: 0, hits: 0, failed: [], seconds: 0, tests: 0, testFails: 0 });
+for (const task of real) {
+  const row = rows.get(task.task);
+  if (!row) continue;
+  row.tasks++;
+  if (task.cache.status === 'HIT') row.hits++;
+  const exec = task.execution as NonNullable<TaskSummary['execution']>;
+  if (exec.exitCode !== 0) row.failed.push(task.package === '//' ? 'root' : task.package);
+  else row.seconds += (exec.endTime - exec.startTime) / 1000;
+  const counts = testCounts(task);
+  if (counts) {
+    row.tests += counts.pass;
+    row.testFails += counts.fail;
+  }
+}
+
+console.log('\n━━ summary (seconds: time of the tasks that ran, not served from the cache)');
+let passed = 0;
+let failed = 0;
+for (const [name, row] of rows) {
+  if (skip.has(name)) continue;
+  const tests = row.tests > 0 ? `; ${row.tests} tests passed, ${row.testFails} failed` : '';
+  const status = row.failed.length > 0 ? 'failed' : row.tasks === 0 ? 'not run' : 'passed';
+  if (status === 'passed') passed++;
+  else failed++;
+  const detail = row.failed.length > 0 ? ` failed in: ${row.failed.join(', ')}` : '';
+  console.log(
+    `  ${status.padEnd(7)} ${name}: ${row.tasks} task(s), ${row.hits} cached, ${row.seconds.toFixed(1)}s${tests}${detail}`,
+  );
+}
+for (const name of skip) console.log(`  skipped ${name} (--skip)`);
+const hits = real.filter((task) => task.cache.status === 'HIT').length;
+console.log(
+  `  total ${((performance.now() - started) / 1000).toFixed(1)}s wall, ${real.length} tasks, ${hits} from the cache, turbo exit ${code}`,
+);
+if (code !== 0 && failed === 0) failed = 1;
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

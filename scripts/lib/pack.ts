@@ -12,7 +12,9 @@ export interface PackedPackage {
 /** Fails early with a clear message when a package has not been built. */
 export function assertBuilt(pkg: WorkspacePackage): void {
   for (const target of exportTargets(pkg.manifest)) {
-    for (const file of [`${target.entryName}.js`, `${target.entryName}.cjs`, `${target.entryName}.d.ts`]) {
+    const files = [`${target.entryName}.js`, `${target.entryName}.cjs`, `${target.entryName}.d.ts`];
+    if (target.browser) files.push(`browser/${target.entryName}.js`);
+    for (const file of files) {
       if (!existsSync(join(pkg.dir, 'dist', file))) {
         throw new Error(`${pkg.name} is not built (dist/${file} is missing): run bun run build`);
       }
@@ -20,8 +22,16 @@ export function assertBuilt(pkg: WorkspacePackage): void {
   }
 }
 
-export async function packPackage(pkg: WorkspacePackage, destination: string): Promise<PackedPackage> {
-  assertBuilt(pkg);
+/**
+ * Packs one package into `destination`. `requireBuild: false` packs whatever `dist/` holds (for checks that
+ * read only the manifest, such as the engine boundary).
+ */
+export async function packPackage(
+  pkg: WorkspacePackage,
+  destination: string,
+  { requireBuild = true }: { requireBuild?: boolean } = {},
+): Promise<PackedPackage> {
+  if (requireBuild) assertBuilt(pkg);
   mkdirSync(destination, { recursive: true });
   const { stdout } = await runOrThrow(
     ['bun', 'pm', 'pack', '--destination', destination, '--quiet', '--ignore-scripts'],

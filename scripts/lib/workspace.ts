@@ -128,16 +128,19 @@ export function exportTargets(manifest: PackageJson): ExportTarget[] {
 
 /**
  * The canonical exports entry of one subpath: the source condition for the workspace, then Bun (ESM for both
- * import and require, so Bun never loads two copies), the browser (unless server-only), and Node's
+ * import and require, so Bun never loads two copies), the browser (unless server-only: the unbundled ESM
+ * build under `dist/browser/`), and Node's
  * import/require with their own declaration files. `types` comes first in every object.
  */
 export function exportEntry(source: string, entryName: string, serverOnly: boolean): Record<string, unknown> {
   const esm = { types: `./dist/${entryName}.d.ts`, default: `./dist/${entryName}.js` };
   const cjs = { types: `./dist/${entryName}.d.cts`, default: `./dist/${entryName}.cjs` };
+  // Browsers get the unbundled build (one file per module, see tsdown.config.ts) with the same declarations.
+  const browser = { types: `./dist/${entryName}.d.ts`, default: `./dist/browser/${entryName}.js` };
   return {
     [sourceCondition]: `./${stripDot(source)}`,
     bun: esm,
-    ...(serverOnly ? {} : { browser: esm }),
+    ...(serverOnly ? {} : { browser }),
     import: esm,
     require: cjs,
   };

@@ -30,6 +30,8 @@ export const SUITES: readonly {
   { name: 'stores', entry: 'stores/main.ts' },
   { name: 'store-servers', entry: 'store-servers/main.ts', services: true },
   { name: 'grant-lookup', entry: 'grant-lookup/main.ts', services: true },
+  { name: 'mcp-cluster', entry: 'mcp-cluster/main.ts', services: true },
+  { name: 'startup', entry: 'startup/main.ts' },
 ];
 
 /** Counts the target lines a suite printed (`PASS  ...` / `MISS  ...`, possibly indented). */

@@ -43,8 +43,9 @@ describe('bench cases', () => {
     const cost = measureRegistryHeap(1000);
     expect(cost.registered).toBe(1000);
     expect(cost.totalBytes).toBeGreaterThan(0);
-    // Up to 27 full collections: seconds on a loaded machine. What is checked is the count, not the time.
-  }, 60_000);
+    // Up to 27 full collections: seconds on a loaded machine (42 s seen with three busy processes on two
+    // cores). What is checked is the count, not the time.
+  }, 240_000);
 
   test('the quick run produces a complete report', async () => {
     const report = await runBench({ quick: true });
@@ -73,8 +74,9 @@ describe('bench cases', () => {
       /(PASS|MISS) {2}agents-core tool\.invoke \/ toolbox\.execute: [\d.]+x \(target >= 6x/,
     );
     for (const timing of report.timings) expect(timing.cpuNs).toBeGreaterThan(0);
-    // A smoke run of every case, the mitata pass and the heap measurement: seconds on a loaded machine.
-  }, 60_000);
+    // A smoke run of every case, the mitata pass and the heap measurement: seconds on a loaded machine (more
+    // than 112 s seen with three busy processes on two cores; 60 s failed).
+  }, 600_000);
 });
 
 test('the batch benchmark runs both contenders to the same results', async () => {

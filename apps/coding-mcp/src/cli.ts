@@ -1,51 +1,23 @@
 #!/usr/bin/env node
 /**
- * armorer-coding-mcp: the read-only coding toolbox as a stdio MCP server. stdout carries the protocol,
- * so everything human-readable goes to stderr.
+ * armorer-coding-mcp: the read-only coding toolbox as a stdio MCP server (the command is `main.ts`).
+ *
+ * An MCP client starts this process for every session, and the session waits until it answers, so start-up
+ * is part of every use (issue 36: the first `tools/list` answered within 150 ms of the spawn). This entry
+ * turns on Node's on-disk compile cache before anything else is loaded: every module loaded afterwards (the
+ * MCP SDK, Zod, armorer) is compiled once and read back from the cache on later starts. The cache lives in
+ * `$NODE_COMPILE_CACHE`, else Node's default under the temporary directory; `NODE_DISABLE_COMPILE_CACHE=1`
+ * turns it off. Where the runtime has no such cache (Bun keeps its own), nothing changes.
  */
-import { parseCli, USAGE } from './args';
-import { createCodingMcpServer } from './server';
+type CompileCache = { enableCompileCache?: () => unknown };
 
-const VERSION = '0.1.0';
-
-async function main(): Promise<number> {
-  const command = parseCli(process.argv.slice(2), process.env, process.cwd());
-  if (command.kind === 'help') {
-    process.stderr.write(`${USAGE}\n`);
-    return 0;
-  }
-  if (command.kind === 'version') {
-    process.stderr.write(`${VERSION}\n`);
-    return 0;
-  }
-  if (command.kind === 'error') {
-    process.stderr.write(`armorer-coding-mcp: ${command.message}\n\n${USAGE}\n`);
-    return 2;
-  }
-  let mcp: ReturnType<typeof createCodingMcpServer>;
-  try {
-    mcp = createCodingMcpServer({ ...command, version: VERSION });
-  } catch (error) {
-    process.stderr.write(`armorer-coding-mcp: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 2;
-  }
-  const session = await mcp.serveStdio();
-  const stop = () => {
-    mcp.close({ drainTimeoutMs: 2_000 }).finally(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  await session.closed;
-  await mcp.close({ drainTimeoutMs: 2_000 });
-  return 0;
+try {
+  const runtime = process as { getBuiltinModule?: (id: 'node:module') => CompileCache | undefined };
+  runtime.getBuiltinModule?.('node:module')?.enableCompileCache?.();
+} catch {
+  // A cache that cannot be set up (a read-only temporary directory) only costs start-up time.
 }
+const { run } = await import('./main');
+await run();
 
-main().then(
-  (code) => {
-    if (code !== 0) process.exit(code);
-  },
-  (error: unknown) => {
-    process.stderr.write(`armorer-coding-mcp: ${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+export {};

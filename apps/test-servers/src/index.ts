@@ -19,3 +19,5 @@ export {
 } from './servers';
 export type { SilentServer } from './silent-server';
 export { startSilentServer } from './silent-server';
+export type { TestServers } from './test-servers';
+export { startTestServers } from './test-servers';

@@ -1,5 +1,5 @@
 import { expect } from 'bun:test';
-import { describeGeneratedSchemas } from '../../adapter-shared/src/__fixtures__/generated-schemas';
+import { describeGeneratedSchemas } from '@armorer/adapter-fixtures/generated-schemas';
 import { anthropicStrictProblems, anthropicToolProblems } from './__fixtures__/anthropic-rules';
 import { fromAnthropicTools } from './tools/from-anthropic-tools';
 import { toAnthropicTools } from './tools/to-anthropic-tools';

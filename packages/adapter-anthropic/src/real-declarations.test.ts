@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
+import { bfclGroups, githubTools } from '@armorer/adapter-fixtures/real-declarations';
+import { WILD_INVALID, WILD_TOOLS } from '@armorer/adapter-fixtures/wild-declarations';
 import type { ConversionWarning } from '@armorer/adapter-shared';
 import type { DeclarationImportFailure } from '@armorer/core';
-import { bfclGroups, githubTools } from '../../adapter-shared/src/__fixtures__/real-declarations';
-import { WILD_INVALID, WILD_TOOLS } from '../../adapter-shared/src/__fixtures__/wild-declarations';
 import { anthropicToolProblems } from './__fixtures__/anthropic-rules';
 import { fromAnthropicTools } from './tools/from-anthropic-tools';
 import { toAnthropicTools } from './tools/to-anthropic-tools';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
+import { getWeather } from '@armorer/adapter-fixtures/tools';
 import { createTool, createToolbox, createToolError, type ToolResult } from '@armorer/core';
 import { z } from 'zod';
-import { getWeather } from '../../adapter-shared/src/__fixtures__/tools';
 import { parseAnthropicToolCalls } from './calls/parse-anthropic-tool-calls';
 import { formatAnthropicToolResults } from './results/format-anthropic-tool-results';
 

@@ -1,13 +1,9 @@
 import { describe, expect, test } from 'bun:test';
 import Anthropic from '@anthropic-ai/sdk';
+import { type RecordedRequest, requestBody, useStubServers } from '@armorer/adapter-fixtures/stub-server';
+import { getWeather, saveRecord } from '@armorer/adapter-fixtures/tools';
 import type { ConversionWarning } from '@armorer/adapter-shared';
 import { createToolbox } from '@armorer/core';
-import {
-  type RecordedRequest,
-  requestBody,
-  useStubServers,
-} from '../../adapter-shared/src/__fixtures__/stub-server';
-import { getWeather, saveRecord } from '../../adapter-shared/src/__fixtures__/tools';
 import { anthropicStrictProblems, anthropicToolProblems } from './__fixtures__/anthropic-rules';
 import { formatAnthropicToolResults, parseAnthropicToolCalls, toAnthropicTools } from './index';
 

@@ -1,7 +1,7 @@
 import { expectTypeOf, test } from 'bun:test';
 import type Anthropic from '@anthropic-ai/sdk';
+import { getWeather } from '@armorer/adapter-fixtures/tools';
 import type { ToolCall } from '@armorer/core';
-import { getWeather } from '../../adapter-shared/src/__fixtures__/tools';
 import {
   type AnthropicTool,
   type AnthropicToolResultBlock,

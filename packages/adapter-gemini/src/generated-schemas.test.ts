@@ -1,10 +1,10 @@
 import { expect, test } from 'bun:test';
+import { describeGeneratedSchemas } from '@armorer/adapter-fixtures/generated-schemas';
+import { validatorFor } from '@armorer/adapter-fixtures/meta-schema';
+import { parameterSchema } from '@armorer/adapter-fixtures/schema-arbitraries';
 import type { ConversionWarning } from '@armorer/adapter-shared';
 import { toolInputJsonSchema } from '@armorer/core';
 import fc from 'fast-check';
-import { describeGeneratedSchemas } from '../../adapter-shared/src/__fixtures__/generated-schemas';
-import { validatorFor } from '../../adapter-shared/src/__fixtures__/meta-schema';
-import { parameterSchema } from '../../adapter-shared/src/__fixtures__/schema-arbitraries';
 import { geminiDeclarationProblems, geminiFullSchemaProblems } from './__fixtures__/gemini-rules';
 import { fromGeminiTools } from './tools/from-gemini-tools';
 import { toGeminiTools } from './tools/to-gemini-tools';

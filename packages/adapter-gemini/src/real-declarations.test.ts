@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
+import { bfclGroups, githubTools } from '@armorer/adapter-fixtures/real-declarations';
+import { WILD_INVALID, WILD_TOOLS } from '@armorer/adapter-fixtures/wild-declarations';
 import type { ConversionWarning } from '@armorer/adapter-shared';
-import { bfclGroups, githubTools } from '../../adapter-shared/src/__fixtures__/real-declarations';
-import { WILD_INVALID, WILD_TOOLS } from '../../adapter-shared/src/__fixtures__/wild-declarations';
 import { geminiDeclarationProblems } from './__fixtures__/gemini-rules';
 import type { GeminiSchemaField } from './index';
 import { fromGeminiTools } from './tools/from-gemini-tools';

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test';
+import { getWeather } from '@armorer/adapter-fixtures/tools';
 import { NAME_RULES } from '@armorer/adapter-shared';
 import { createTool, createToolbox, createToolError, type ToolResult } from '@armorer/core';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { getWeather } from '../../adapter-shared/src/__fixtures__/tools';
 import { parseGeminiToolCalls } from './calls/parse-gemini-tool-calls';
 import { formatGeminiToolResults } from './results/format-gemini-tool-results';
 

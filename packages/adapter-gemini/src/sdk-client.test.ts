@@ -1,12 +1,8 @@
 import { describe, expect, test } from 'bun:test';
+import { type RecordedRequest, requestBody, useStubServers } from '@armorer/adapter-fixtures/stub-server';
+import { getWeather, saveRecord } from '@armorer/adapter-fixtures/tools';
 import { createToolbox } from '@armorer/core';
 import { type Content, GoogleGenAI } from '@google/genai';
-import {
-  type RecordedRequest,
-  requestBody,
-  useStubServers,
-} from '../../adapter-shared/src/__fixtures__/stub-server';
-import { getWeather, saveRecord } from '../../adapter-shared/src/__fixtures__/tools';
 import { formatGeminiToolResults, parseGeminiToolCalls, toGeminiTools } from './index';
 
 // The parts the stub model answers with, in Gemini's documented generateContent format.

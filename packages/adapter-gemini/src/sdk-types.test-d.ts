@@ -1,4 +1,5 @@
 import { expectTypeOf, test } from 'bun:test';
+import { getWeather } from '@armorer/adapter-fixtures/tools';
 import type { ToolCall } from '@armorer/core';
 import type {
   Content,
@@ -8,7 +9,6 @@ import type {
   Part,
   Tool,
 } from '@google/genai';
-import { getWeather } from '../../adapter-shared/src/__fixtures__/tools';
 import {
   formatGeminiToolResults,
   formatGeminiToolResultsAsync,

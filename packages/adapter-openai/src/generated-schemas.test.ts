@@ -1,12 +1,12 @@
 import { expect, test } from 'bun:test';
+import { describeGeneratedSchemas } from '@armorer/adapter-fixtures/generated-schemas';
+import { validatorFor } from '@armorer/adapter-fixtures/meta-schema';
+import { sameArguments } from '@armorer/adapter-fixtures/same-arguments';
+import { parameterSchema, zodInputSchema } from '@armorer/adapter-fixtures/schema-arbitraries';
+import { valuesFor } from '@armorer/adapter-fixtures/value-arbitrary';
 import { exportableSchema, normalizeParameterSchema, WarningCollector } from '@armorer/adapter-shared';
 import { createTool } from '@armorer/core';
 import fc from 'fast-check';
-import { describeGeneratedSchemas } from '../../adapter-shared/src/__fixtures__/generated-schemas';
-import { validatorFor } from '../../adapter-shared/src/__fixtures__/meta-schema';
-import { sameArguments } from '../../adapter-shared/src/__fixtures__/same-arguments';
-import { parameterSchema, zodInputSchema } from '../../adapter-shared/src/__fixtures__/schema-arbitraries';
-import { valuesFor } from '../../adapter-shared/src/__fixtures__/value-arbitrary';
 import { openAIToolProblems } from './__fixtures__/openai-rules';
 import { parseOpenAIToolCalls } from './calls/parse-openai-tool-calls';
 import { encodeValue } from './schema/strict-codec';

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test';
+import { bfclGroups, githubTools } from '@armorer/adapter-fixtures/real-declarations';
+import { WILD_INVALID, WILD_TOOLS } from '@armorer/adapter-fixtures/wild-declarations';
 import type { ConversionWarning } from '@armorer/adapter-shared';
 import type { DeclarationImportFailure } from '@armorer/core';
 import { createToolbox, type SerializedTool } from '@armorer/core';
-import { bfclGroups, githubTools } from '../../adapter-shared/src/__fixtures__/real-declarations';
-import { WILD_INVALID, WILD_TOOLS } from '../../adapter-shared/src/__fixtures__/wild-declarations';
 import { openAIToolProblems } from './__fixtures__/openai-rules';
 import { parseOpenAIToolCalls } from './calls/parse-openai-tool-calls';
 import { fromOpenAITools } from './tools/from-openai-tools';

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test';
+import { type RecordedRequest, useStubServers } from '@armorer/adapter-fixtures/stub-server';
+import { getWeather, saveRecord } from '@armorer/adapter-fixtures/tools';
 import { createToolbox } from '@armorer/core';
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { type RecordedRequest, useStubServers } from '../../adapter-shared/src/__fixtures__/stub-server';
-import { getWeather, saveRecord } from '../../adapter-shared/src/__fixtures__/tools';
 import { formatOpenAIToolResults, parseOpenAIToolCalls, toOpenAITools } from './index';
 
 // The tool calls the stub model makes, in OpenAI's documented Chat Completions format.

@@ -1,4 +1,5 @@
 import { expectTypeOf, test } from 'bun:test';
+import { getWeather } from '@armorer/adapter-fixtures/tools';
 import type { ToolCall } from '@armorer/core';
 import type OpenAI from 'openai';
 import type {
@@ -9,7 +10,6 @@ import type {
   ChatCompletionTool,
   ChatCompletionToolMessageParam,
 } from 'openai/resources/chat/completions';
-import { getWeather } from '../../adapter-shared/src/__fixtures__/tools';
 import {
   formatOpenAIToolResults,
   formatOpenAIToolResultsAsync,

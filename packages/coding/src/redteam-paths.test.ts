@@ -19,7 +19,9 @@ beforeAll(() => {
   tree = createTempTree({ 'a.txt': 'alpha\n', 'sub/b.txt': 'beta\n', '\uFFFD.txt': 'replacement\n' });
   tree.link('out', '../outside');
   tree.link('loop', 'loop');
-  tools = createCodingTools({ root: `${tree.root}/`, timeoutMs: 2000 });
+  // The default budget (30 s): every answer must carry a reason, and a 2 s budget could end a call that a
+  // loaded machine merely runs slowly in TIMEOUT, which carries none.
+  tools = createCodingTools({ root: `${tree.root}/` });
 });
 
 afterAll(() => tree.remove());

@@ -194,7 +194,8 @@ describe('red team: the root itself swapped after creation', () => {
     const made = createTempTree({ 'secret.txt': 'inside twin\n', 'sub/x.txt': 'x\n' });
     mkdirSync(join(made.outside, 'sub'));
     writeFileSync(join(made.outside, 'sub/x.txt'), `${made.secret}\n`);
-    const tools = createCodingTools({ root: made.root, timeoutMs: 2000 });
+    // The default budget: a TIMEOUT from a loaded machine would hide the answers checked below.
+    const tools = createCodingTools({ root: made.root });
     renameSync(made.root, `${made.root}.parked`);
     symlinkSync(made.outside, made.root);
     try {

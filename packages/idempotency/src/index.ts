@@ -2,7 +2,8 @@
  * @armorer/idempotency (`armorer/idempotency`): exactly-once side effects for at-least-once executors.
  * A retried call with the same key runs its tool once; later calls get the recorded result, and an
  * attempt that started and recorded nothing is answered honestly as `unknown-outcome` until an operator's
- * signed receipt resolves it.
+ * signed receipt resolves it. Also the contract of durable long-running calls, `TaskStateStore` (MCP
+ * tasks), with its process-local implementation.
  *
  * @example
  * ```ts
@@ -58,3 +59,39 @@ export { canonicalJson, IdempotencyKeyError } from './keys/canonical';
 export type { IdempotencyKeyFunction } from './keys/key-functions';
 export { compositeKey, fieldKey, fullInputKey, namespacedKey } from './keys/key-functions';
 export type { LegacyResolutionReceipt, ReceiptVerifier, ResolutionReceipt } from './receipts/types';
+export {
+  checkTaskListOptions,
+  decodeTaskCursor,
+  encodeTaskCursor,
+  isAfterTaskCursor,
+} from './tasks/list-cursor';
+export type { ProcessLocalTaskStateStoreOptions } from './tasks/process-local-task-state-store';
+export { createProcessLocalTaskStateStore } from './tasks/process-local-task-state-store';
+export type { StoredTask, StoredTaskChange } from './tasks/records';
+export {
+  checkTaskKey,
+  checkTaskOwner,
+  checkTaskTime,
+  encodeTaskChange,
+  encodeTaskProgress,
+  encodeTaskRecord,
+  isTaskId,
+  isTerminalTaskStatus,
+  taskScopeKey,
+} from './tasks/records';
+export { decodeStoredTask } from './tasks/stored-task';
+export type {
+  TaskChange,
+  TaskJson,
+  TaskKey,
+  TaskLeaseRenewal,
+  TaskListOptions,
+  TaskPage,
+  TaskProgress,
+  TaskRecord,
+  TaskScope,
+  TaskStateStore,
+  TaskStatus,
+  TaskTransition,
+} from './tasks/types';
+export { MAX_TASK_PAGE, MAX_TASK_RECORD_BYTES } from './tasks/types';

@@ -13,6 +13,8 @@ import { acceptsTablePrefix, type PostgresQueryable } from './client/postgres-cl
 import { PostgresConnection } from './client/postgres-connection';
 import { createPostgresGrantStateStore } from './grant/postgres-grant-state-store';
 import { ensureSchema } from './schema/schema';
+import { createPostgresTaskStateStore } from './tasks/postgres-task-state-store';
+import { ensureTaskSchema } from './tasks/task-schema';
 
 /** Options of {@link createPostgresStores}: the pool, and the options every armorer store takes. */
 export interface PostgresStoresOptions extends StoreOptions {
@@ -20,7 +22,7 @@ export interface PostgresStoresOptions extends StoreOptions {
   readonly client: PostgresQueryable;
 }
 
-/** The approval, grant and idempotency stores on one PostgreSQL pool (see {@link ArmorerStores}). */
+/** The approval, grant, idempotency and task stores on one PostgreSQL pool (see {@link ArmorerStores}). */
 export type PostgresStores = ArmorerStores<ToolResultCache>;
 
 const SPEC: StoreFactorySpec = {
@@ -68,12 +70,13 @@ export function createPostgresStores(options: PostgresStoresOptions): PostgresSt
     }),
     grantStateStore: createPostgresGrantStateStore({ ...shared, retainExpiredMs: settings.retainExpiredMs }),
     cache: createPostgresToolResultCache({ ...shared, retentionMs: settings.retainResultsMs }),
+    taskStateStore: createPostgresTaskStateStore(shared),
     settings,
     // A closed connection refuses the query; an open one checks (or has checked) the tables once.
     ready: () =>
       connection.closed
         ? connection.query({ text: 'SELECT 1' }).then(() => undefined)
-        : ensureSchema(connection, settings.prefix),
+        : ensureSchema(connection, settings.prefix).then(() => ensureTaskSchema(connection, settings.prefix)),
     close: () => connection.close(),
   });
 }

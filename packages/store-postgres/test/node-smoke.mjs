@@ -1,6 +1,6 @@
 /**
  * Node smoke test of the built package (run `bun run build` first), through the server stores' shared
- * driver (scripts/lib/server-store-smoke.mjs): ESM and CJS exports, the typed error over a stand-in client,
+ * driver (`@armorer/test-servers/server-store-smoke`): ESM and CJS exports, the typed error over a stand-in client,
  * and, when ARMORER_POSTGRES_URL is set (the test command sets it), the schema creation and an idempotency
  * round trip through pg.
  *
@@ -8,7 +8,7 @@
  */
 import { createRequire } from 'node:module';
 import { fixtureStartedEntry } from '@armorer/test/fixtures';
-import { runServerStoreSmoke } from '../../../scripts/lib/server-store-smoke.mjs';
+import { runServerStoreSmoke } from '@armorer/test-servers/server-store-smoke';
 
 const esm = await import('../dist/index.js');
 const cjs = createRequire(import.meta.url)('../dist/index.cjs');

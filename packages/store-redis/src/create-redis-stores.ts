@@ -13,6 +13,7 @@ import { adaptClient, type RedisClient } from './client/client-adapter';
 import { acceptsPrefix } from './client/redis-client';
 import { RedisConnection } from './client/redis-connection';
 import { createRedisGrantStateStore } from './grant/redis-grant-state-store';
+import { createRedisTaskStateStore } from './tasks/redis-task-state-store';
 
 /** Options of {@link createRedisStores}: the client, and the options every armorer store takes. */
 export interface RedisStoresOptions extends StoreOptions {
@@ -23,7 +24,7 @@ export interface RedisStoresOptions extends StoreOptions {
   readonly client: RedisClient;
 }
 
-/** The approval, grant and idempotency stores on one Redis client (see {@link ArmorerStores}). */
+/** The approval, grant, idempotency and task stores on one Redis client (see {@link ArmorerStores}). */
 export type RedisStores = ArmorerStores<ToolResultCache>;
 
 const SPEC: StoreFactorySpec = {
@@ -68,6 +69,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     }),
     grantStateStore: createRedisGrantStateStore({ ...shared, retainExpiredMs: settings.retainExpiredMs }),
     cache: createRedisToolResultCache({ ...shared, retentionMs: settings.retainResultsMs }),
+    taskStateStore: createRedisTaskStateStore(shared),
     settings,
     ready: () => connection.ready(),
     close: () => connection.close(),

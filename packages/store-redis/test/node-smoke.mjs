@@ -1,6 +1,6 @@
 /**
  * Node smoke test of the built package (run `bun run build` first), through the server stores' shared
- * driver (scripts/lib/server-store-smoke.mjs): ESM and CJS exports, the typed error, and a round trip
+ * driver (`@armorer/test-servers/server-store-smoke`): ESM and CJS exports, the typed error, and a round trip
  * through ioredis when ARMORER_REDIS_URL is set (the test command sets it), then one through node-redis.
  * Before it, Redis's own case: the NOSCRIPT fallback to EVAL over a stand-in client.
  *
@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { fixtureStartedEntry } from '@armorer/test/fixtures';
-import { runServerStoreSmoke } from '../../../scripts/lib/server-store-smoke.mjs';
+import { runServerStoreSmoke } from '@armorer/test-servers/server-store-smoke';
 
 const esm = await import('../dist/index.js');
 const cjs = createRequire(import.meta.url)('../dist/index.cjs');

@@ -10,6 +10,7 @@ import { sqliteApprovalStateStore } from './approval/sqlite-approval-state-store
 import { SqliteDatabase } from './driver/sqlite-database';
 import { sqliteGrantStateStore } from './grant/sqlite-grant-state-store';
 import { type SqliteToolResultCache, sqliteToolResultCache } from './results/sqlite-tool-result-cache';
+import { type SqliteTaskStateStore, sqliteTaskStateStore } from './tasks/sqlite-task-state-store';
 
 /** Options of {@link createSqliteStores}: the file, the options every armorer store takes, and SQLite's own. */
 export interface SqliteStoresOptions extends StoreOptions {
@@ -33,6 +34,8 @@ export interface SqliteStoresOptions extends StoreOptions {
  * synchronously.
  */
 export interface SqliteStores extends ArmorerStores<SqliteToolResultCache> {
+  /** The task store; it answers synchronously, as the result cache does. */
+  readonly taskStateStore: SqliteTaskStateStore;
   /** `bun:sqlite` or `node:sqlite`. */
   readonly driver: string;
   /** Deletes a bounded batch of expired rows now (writes do this on their own every `sweepEvery`). */
@@ -112,6 +115,7 @@ export function createSqliteStores(options: SqliteStoresOptions): SqliteStores {
       }),
       grantStateStore: sqliteGrantStateStore(database, { retainExpiredMs: settings.retainExpiredMs }),
       cache: sqliteToolResultCache(database, { retainResultsMs: settings.retainResultsMs }),
+      taskStateStore: sqliteTaskStateStore(database),
       settings,
       driver: database.driverName,
       // The file was opened and migrated above: ready unless closed since.

@@ -1,5 +1,5 @@
 /**
- * @armorer/store-sqlite: durable `ApprovalStateStore`, `GrantStateStore` and `ToolResultCache` on one
+ * @armorer/store-sqlite: durable `ApprovalStateStore`, `GrantStateStore`, `ToolResultCache` and `TaskStateStore` on one
  * SQLite file, the embedded default for running armorer in several processes on one machine. Uses the
  * runtime's SQLite (`bun:sqlite` under Bun, `node:sqlite` under Node 22.5+), WAL, a busy timeout and
  * `BEGIN IMMEDIATE` transactions; the schema is created and migrated on open; expired rows are reclaimed
@@ -26,3 +26,4 @@ export type { StoreErrorCode, StoreErrorOptions } from './errors/store-error';
 export { StoreError } from './errors/store-error';
 export type { SqliteToolResultCache } from './results/sqlite-tool-result-cache';
 export { SCHEMA_VERSION } from './schema/migrations';
+export type { SqliteTaskStateStore } from './tasks/sqlite-task-state-store';

@@ -111,10 +111,14 @@ describe('opening a file', () => {
       'billing_grants',
       'billing_results',
       'billing_schema_version',
+      'billing_task_schema_version',
+      'billing_tasks',
       'support_approvals',
       'support_grants',
       'support_results',
       'support_schema_version',
+      'support_task_schema_version',
+      'support_tasks',
     ]);
     raw.close();
     billing.close();

@@ -1,7 +1,7 @@
 /**
  * @armorer/test: testing utilities for armorer. Mock tools that record their calls, a test registry
  * with a history of calls and results, recorders for toolbox and tool events, and conformance suites for
- * the approval, grant and result store contracts and for store factories (options and error classes).
+ * the approval, grant, result and task store contracts and for store factories (options and error classes).
  *
  * @example
  * ```ts
@@ -39,6 +39,8 @@ export type {
   DisposableStores,
   StoreFactoryAdapter,
 } from './conformance/store-factory-types';
+export type { TaskStateStoreConformanceOptions } from './conformance/task-state-store';
+export { taskStateStoreConformance } from './conformance/task-state-store';
 export type {
   RegisterTest,
   ToolResultCacheConformanceOptions,

@@ -30,7 +30,8 @@ describe('search quality on the development sets (a regression guard, not the be
       expect(result.ours.at5).toBeGreaterThanOrEqual(result.bm25AllWords.at5 + 0.15);
       expect(result.ours.mrr10).toBeGreaterThanOrEqual(result.bm25.mrr10);
     },
-    120_000,
+    // Minutes on a loaded machine: sealtools took more than 157 s with three busy processes on two cores.
+    600_000,
   );
 
   test('BFCL multiple+parallel: the default ranking beats Okapi BM25 recall@5 by at least 0.07', async () => {

@@ -4,7 +4,7 @@
  * object with `type: "object"` and no `oneOf`, `allOf` or `anyOf` at the top level; valid under the
  * 2020-12 meta-schema, every reference resolving.
  */
-import { metaSchemaProblems } from '../../../adapter-shared/src/__fixtures__/meta-schema';
+import { metaSchemaProblems } from '@armorer/adapter-fixtures/meta-schema';
 
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
+import { getWeather, saveRecord } from '@armorer/adapter-fixtures/tools';
 import { createToolbox } from '@armorer/core';
-import { getWeather, saveRecord } from '../../../adapter-shared/src/__fixtures__/tools';
 import { toAnthropicTools } from '../tools/to-anthropic-tools';
 import { parseAnthropicToolCalls } from './parse-anthropic-tool-calls';
 

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test';
+import { getWeather, hidden, plot, saveRecord } from '@armorer/adapter-fixtures/tools';
 import type { ConversionWarning } from '@armorer/adapter-shared';
 import { WarningCollector } from '@armorer/adapter-shared';
 import { createTool, createToolbox } from '@armorer/core';
 import { z } from 'zod';
-import { getWeather, hidden, plot, saveRecord } from '../../../adapter-shared/src/__fixtures__/tools';
 import { anthropicToolProblems } from '../__fixtures__/anthropic-rules';
 import { toInputSchema } from '../schema/input-schema';
 import { fromAnthropicTools } from './from-anthropic-tools';

@@ -10,7 +10,7 @@
  *   nothing but `$`-keywords beside `$ref`, `type: object` at the top, valid under the 2020-12
  *   meta-schema with every reference resolving.
  */
-import { metaSchemaProblems } from '../../../adapter-shared/src/__fixtures__/meta-schema';
+import { metaSchemaProblems } from '@armorer/adapter-fixtures/meta-schema';
 
 const NAME = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$/;
 const PROPERTY_NAME = /^[a-zA-Z_][a-zA-Z0-9_]{0,63}$/;

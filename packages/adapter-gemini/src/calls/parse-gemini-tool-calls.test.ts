@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
+import { getWeather } from '@armorer/adapter-fixtures/tools';
 import { createTool, createToolbox } from '@armorer/core';
 import { z } from 'zod';
-import { getWeather } from '../../../adapter-shared/src/__fixtures__/tools';
 import { toGeminiTools } from '../tools/to-gemini-tools';
 import { SYNTHETIC_ID_PREFIX } from './call-ids';
 import { parseGeminiToolCalls } from './parse-gemini-tool-calls';

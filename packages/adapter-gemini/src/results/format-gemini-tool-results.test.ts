@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
+import { echo, liveStreamResults, words } from '@armorer/adapter-fixtures/results';
 import { createTool, createToolbox } from '@armorer/core';
-import { echo, liveStreamResults, words } from '../../../adapter-shared/src/__fixtures__/results';
 import { parseGeminiToolCalls } from '../calls/parse-gemini-tool-calls';
 import { formatGeminiToolResults, formatGeminiToolResultsAsync } from './format-gemini-tool-results';
 

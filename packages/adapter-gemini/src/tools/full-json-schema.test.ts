@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'bun:test';
+import { validatorFor } from '@armorer/adapter-fixtures/meta-schema';
+import { bfclGroups, githubTools } from '@armorer/adapter-fixtures/real-declarations';
+import { WILD_TOOLS } from '@armorer/adapter-fixtures/wild-declarations';
 import type { ConversionWarning } from '@armorer/adapter-shared';
 import { createTool, createToolbox, toolInputJsonSchema } from '@armorer/core';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { validatorFor } from '../../../adapter-shared/src/__fixtures__/meta-schema';
-import { bfclGroups, githubTools } from '../../../adapter-shared/src/__fixtures__/real-declarations';
-import { WILD_TOOLS } from '../../../adapter-shared/src/__fixtures__/wild-declarations';
 import { geminiFullSchemaProblems } from '../__fixtures__/gemini-rules';
 import type { GeminiFunctionDeclaration, GeminiSchemaField } from '../types';
 import { fromGeminiTools } from './from-gemini-tools';

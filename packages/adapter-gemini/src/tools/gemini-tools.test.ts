@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
+import { getWeather, hidden, plot, saveRecord } from '@armorer/adapter-fixtures/tools';
 import type { ConversionWarning } from '@armorer/adapter-shared';
 import { createTool, createToolbox } from '@armorer/core';
 import { z } from 'zod';
-import { getWeather, hidden, plot, saveRecord } from '../../../adapter-shared/src/__fixtures__/tools';
 import { geminiDeclarationProblems } from '../__fixtures__/gemini-rules';
 import { fromGeminiTools } from './from-gemini-tools';
 import { toGeminiTools } from './to-gemini-tools';

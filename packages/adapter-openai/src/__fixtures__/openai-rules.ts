@@ -10,7 +10,7 @@
  * - the parameters are valid JSON Schema (draft-07 and 2020-12 meta-schemas, every reference resolves)
  *   and the root object lists its `properties`.
  */
-import { metaSchemaProblems } from '../../../adapter-shared/src/__fixtures__/meta-schema';
+import { metaSchemaProblems } from '@armorer/adapter-fixtures/meta-schema';
 
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);

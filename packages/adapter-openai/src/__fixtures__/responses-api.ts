@@ -1,4 +1,4 @@
-import type { RecordedRequest, StubReply } from '../../../adapter-shared/src/__fixtures__/stub-server';
+import type { RecordedRequest, StubReply } from '@armorer/adapter-fixtures/stub-server';
 
 /** A `function_call` output item as the Responses API returns it. */
 export function functionCall(callId: string, name: string, args: string) {

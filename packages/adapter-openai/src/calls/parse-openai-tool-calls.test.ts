@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
+import { getWeather, saveRecord } from '@armorer/adapter-fixtures/tools';
 import { createToolbox } from '@armorer/core';
-import { getWeather, saveRecord } from '../../../adapter-shared/src/__fixtures__/tools';
 import { toOpenAITools } from '../tools/to-openai-tools';
 import { parseOpenAIToolCalls } from './parse-openai-tool-calls';
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
+import { getWeather, saveRecord } from '@armorer/adapter-fixtures/tools';
 import { createTool, createToolbox } from '@armorer/core';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { getWeather, saveRecord } from '../../../adapter-shared/src/__fixtures__/tools';
 import { toOpenAITools } from '../tools/to-openai-tools';
 import { parseOpenAIToolCalls } from './parse-openai-tool-calls';
 

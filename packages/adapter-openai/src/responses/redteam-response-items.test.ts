@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
+import { getWeather, saveRecord } from '@armorer/adapter-fixtures/tools';
 import { createToolbox, type ToolCall } from '@armorer/core';
 import fc from 'fast-check';
-import { getWeather, saveRecord } from '../../../adapter-shared/src/__fixtures__/tools';
 import { formatOpenAIResponseToolResults } from './format-openai-response-tool-results';
 import { parseOpenAIResponseToolCalls } from './parse-openai-response-tool-calls';
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
+import { echo, liveStreamResults } from '@armorer/adapter-fixtures/results';
+import { getWeather, saveRecord } from '@armorer/adapter-fixtures/tools';
 import { ProviderAdapterError } from '@armorer/adapter-shared';
 import { createToolbox } from '@armorer/core';
-import { echo, liveStreamResults } from '../../../adapter-shared/src/__fixtures__/results';
-import { getWeather, saveRecord } from '../../../adapter-shared/src/__fixtures__/tools';
 import { functionCall, message, responseEvents } from '../__fixtures__/responses-api';
 import { toOpenAITools } from '../tools/to-openai-tools';
 import {

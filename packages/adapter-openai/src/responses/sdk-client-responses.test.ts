@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test';
+import { useStubServers } from '@armorer/adapter-fixtures/stub-server';
+import { getWeather, saveRecord } from '@armorer/adapter-fixtures/tools';
 import { createToolbox } from '@armorer/core';
 import OpenAI from 'openai';
 import type { ResponseInputItem, ResponseStreamEvent } from 'openai/resources/responses/responses';
-import { useStubServers } from '../../../adapter-shared/src/__fixtures__/stub-server';
-import { getWeather, saveRecord } from '../../../adapter-shared/src/__fixtures__/tools';
 import { functionCall, message, scriptedResponses } from '../__fixtures__/responses-api';
 import {
   formatOpenAIResponseToolResults,

@@ -1,4 +1,5 @@
 import { expectTypeOf, test } from 'bun:test';
+import { getWeather } from '@armorer/adapter-fixtures/tools';
 import type { ToolCall } from '@armorer/core';
 import type {
   FunctionTool,
@@ -8,7 +9,6 @@ import type {
   ResponseStreamEvent,
   Tool,
 } from 'openai/resources/responses/responses';
-import { getWeather } from '../../../adapter-shared/src/__fixtures__/tools';
 import {
   formatOpenAIResponseToolResults,
   formatOpenAIResponseToolResultsAsync,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
+import { echo, liveStreamResults, words } from '@armorer/adapter-fixtures/results';
 import { createTool, createToolbox } from '@armorer/core';
 import { z } from 'zod';
-import { echo, liveStreamResults, words } from '../../../adapter-shared/src/__fixtures__/results';
 import { formatOpenAIToolResults, formatOpenAIToolResultsAsync } from './format-openai-tool-results';
 
 const tools = [

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
+import { getWeather, plot, saveRecord } from '@armorer/adapter-fixtures/tools';
 import type { ConversionWarning } from '@armorer/adapter-shared';
 import { createTool, createToolbox } from '@armorer/core';
 import { z } from 'zod';
-import { getWeather, plot, saveRecord } from '../../../adapter-shared/src/__fixtures__/tools';
 import { openAIToolProblems } from '../__fixtures__/openai-rules';
 import { parseOpenAIToolCalls } from '../calls/parse-openai-tool-calls';
 import { toOpenAITools } from './to-openai-tools';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
+import { echo, liveStreamResults } from '@armorer/adapter-fixtures/results';
 import type { ToolResult } from '@armorer/core';
-import { echo, liveStreamResults } from '../__fixtures__/results';
 import { formatResults, formatResultsAsync } from './format-results';
 
 const label = (result: ToolResult): string => `${result.toolCallId}:${String(result.result)}`;

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test';
+import { bfclFunctions, githubTools } from '@armorer/adapter-fixtures/real-declarations';
+import { parameterSchema, type Schema, zodInputSchema } from '@armorer/adapter-fixtures/schema-arbitraries';
+import { WILD_TOOLS } from '@armorer/adapter-fixtures/wild-declarations';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { bfclFunctions, githubTools } from '../__fixtures__/real-declarations';
-import { parameterSchema, type Schema, zodInputSchema } from '../__fixtures__/schema-arbitraries';
-import { WILD_TOOLS } from '../__fixtures__/wild-declarations';
 import { ProviderAdapterError } from '../errors/provider-adapter-error';
 import { normalizeParameterSchema, normalizeSharedSchema } from './normalize-schema';
 import { sharedNormalized } from './normalized';

@@ -1,11 +1,7 @@
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { Hmac256, sha256, toHex, utf8 } from './portable-sha256';
 
 /** A shared HMAC secret: a string (UTF-8) or raw bytes. Never empty. */
 export type ApprovalSecret = string | Uint8Array;
-
-type PreparedMac = ReturnType<typeof hmac.create>;
 
 /** The synchronous HMAC-SHA256 of the platform's own crypto module (OpenSSL/BoringSSL in Node and Bun). */
 interface NativeCrypto {
@@ -32,7 +28,7 @@ interface BunRuntime {
  * for browsers stay free of it): `process.getBuiltinModule` exists in Node 22 and Bun, not in browsers.
  * The unprefixed module id is accepted there, and no import specifier reaches a browser bundle.
  */
-function loadNativeCrypto(): NativeCrypto | undefined {
+function findNativeCrypto(): NativeCrypto | undefined {
   try {
     const runtime = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
     const candidate = runtime?.getBuiltinModule?.('crypto') as Partial<NativeCrypto> | undefined;
@@ -57,8 +53,20 @@ function loadBun(): BunRuntime | undefined {
     : undefined;
 }
 
-const nativeCrypto = loadNativeCrypto();
 const bun = loadBun();
+
+/** `undefined` until first asked; `null` once found missing. */
+let foundNativeCrypto: NativeCrypto | null | undefined;
+
+/**
+ * The native crypto module, looked up on first use: loading it costs milliseconds of start-up under Node
+ * and Bun, and a program that imports armorer without signing anything must not pay them (issue 36).
+ * Under Bun it is never needed (Bun's hashing globals serve every use).
+ */
+function nativeCrypto(): NativeCrypto | undefined {
+  if (foundNativeCrypto === undefined) foundNativeCrypto = findNativeCrypto() ?? null;
+  return foundNativeCrypto ?? undefined;
+}
 
 /**
  * Compares two strings without an early exit, so the time taken does not reveal where they differ.
@@ -74,7 +82,7 @@ function equalText(a: string, b: string): boolean {
 /** Options of {@link createSigningKey}. */
 export interface SigningKeyOptions {
   /**
-   * Use the portable implementation (`@noble/hashes`) even where the runtime has a native HMAC. Both give
+   * Use the portable implementation (plain JavaScript) even where the runtime has a native HMAC. Both give
    * the same signatures; the native one (Node's and Bun's built-in crypto, found at run time) is faster.
    */
   readonly portable?: boolean;
@@ -82,7 +90,7 @@ export interface SigningKeyOptions {
 
 /**
  * An HMAC-SHA256 key. Where the runtime has a synchronous native HMAC (Node, Bun) it is used; elsewhere
- * (browsers) the audited `@noble/hashes` implementation, with the padded key states prepared once.
+ * (browsers) a portable implementation in plain JavaScript, with the padded key states prepared once.
  * Signatures are identical either way. The secret lives in private fields: it is not readable through
  * any property, `toJSON`, `String()` or inspection.
  *
@@ -94,7 +102,7 @@ export interface SigningKeyOptions {
  * ```
  */
 export class SigningKey {
-  readonly #mac: PreparedMac | undefined;
+  readonly #mac: Hmac256 | undefined;
   /** The native key object (Node); the secret bytes live only inside it. */
   readonly #secret: object | undefined;
   /** Under Bun: the keyed hasher, and per domain a copy that already absorbed the domain line. */
@@ -104,9 +112,10 @@ export class SigningKey {
   constructor(secret: ApprovalSecret, options?: SigningKeyOptions) {
     const bytes = secretBytes(secret);
     const portable = options?.portable === true;
+    const native = bun === undefined && !portable ? nativeCrypto() : undefined;
     if (bun !== undefined && !portable) this.#bunKeyed = new bun.CryptoHasher('sha256', bytes);
-    else if (nativeCrypto !== undefined && !portable) this.#secret = nativeCrypto.createSecretKey(bytes);
-    else this.#mac = hmac.create(sha256, bytes);
+    else if (native !== undefined) this.#secret = native.createSecretKey(bytes);
+    else this.#mac = new Hmac256(bytes);
     bytes.fill(0);
   }
 
@@ -136,12 +145,11 @@ export class SigningKey {
       return prepared.copy().update(text).digest('hex');
     }
     const message = `${domain}\n${text}`;
-    if (this.#secret !== undefined && nativeCrypto !== undefined) {
-      return nativeCrypto.createHmac('sha256', this.#secret).update(message).digest('hex');
+    const native = this.#secret === undefined ? undefined : nativeCrypto();
+    if (this.#secret !== undefined && native !== undefined) {
+      return native.createHmac('sha256', this.#secret).update(message).digest('hex');
     }
-    const mac = (this.#mac as PreparedMac).clone();
-    mac.update(utf8ToBytes(message));
-    return bytesToHex(mac.digest());
+    return toHex((this.#mac as Hmac256).mac(utf8(message)));
   }
 
   toJSON(): string {
@@ -162,7 +170,7 @@ export class SigningKey {
  * @internal
  */
 export function secretBytes(secret: unknown): Uint8Array {
-  if (typeof secret === 'string' && secret.length > 0) return utf8ToBytes(secret);
+  if (typeof secret === 'string' && secret.length > 0) return utf8(secret);
   if (secret instanceof Uint8Array && secret.length > 0) return secret.slice();
   throw new TypeError('An approval secret must be a non-empty string or Uint8Array.');
 }
@@ -225,12 +233,13 @@ export function keyFor(secret: ApprovalSecret | SigningKey): SigningKey {
  */
 export function sha256Hex(text: string): string {
   if (bun !== undefined) return bun.SHA256.hash(text, 'hex');
-  if (nativeCrypto !== undefined) {
-    return typeof nativeCrypto.hash === 'function'
-      ? nativeCrypto.hash('sha256', text, 'hex')
-      : nativeCrypto.createHash('sha256').update(text).digest('hex');
+  const native = nativeCrypto();
+  if (native !== undefined) {
+    return typeof native.hash === 'function'
+      ? native.hash('sha256', text, 'hex')
+      : native.createHash('sha256').update(text).digest('hex');
   }
-  return bytesToHex(sha256(utf8ToBytes(text)));
+  return toHex(sha256(utf8(text)));
 }
 
 /**
@@ -242,5 +251,5 @@ export function sha256Hex(text: string): string {
  * ```
  */
 export function createNonce(): string {
-  return bytesToHex(randomBytes(16));
+  return toHex(globalThis.crypto.getRandomValues(new Uint8Array(16)));
 }

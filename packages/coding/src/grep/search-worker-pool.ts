@@ -1,10 +1,22 @@
-import { Worker } from 'node:worker_threads';
+import type * as WorkerThreads from 'node:worker_threads';
 import { wrapMessage } from '../errors/wrap-message';
 import type { FileOutcome, SearchRequest, SearchResponse } from './protocol';
 import { searchWorkerMain } from './search-worker';
 
 // The worker runs from source text, so it needs no file on disk and survives any bundling of this package.
 const WORKER_SOURCE = `(${String(searchWorkerMain)})(require('node:worker_threads').parentPort, require('node:fs'));`;
+
+let workerThreads: typeof WorkerThreads | undefined;
+
+/**
+ * `node:worker_threads`, loaded with the first search thread rather than when the package is imported
+ * (`process.getBuiltinModule`, Node 22.3+ and Bun): a program that never greps, or that only lists the
+ * tools (an MCP client asking `tools/list`), does not pay for it at start-up (issue 36).
+ */
+function threads(): typeof WorkerThreads {
+  workerThreads ??= process.getBuiltinModule('node:worker_threads');
+  return workerThreads;
+}
 
 /** Threads started and not yet exited (idle ones included). */
 let liveThreads = 0;
@@ -26,14 +38,14 @@ interface Pending {
 
 /** A worker thread that searches batches of files; `terminate()` stops it even inside a runaway match. */
 export class SearchWorker {
-  readonly #worker: Worker;
+  readonly #worker: WorkerThreads.Worker;
   readonly #pending = new Map<number, Pending>();
   #nextId = 0;
   #failure: Error | undefined;
   #exited: Promise<void> | undefined;
 
   constructor() {
-    this.#worker = new Worker(WORKER_SOURCE, { eval: true });
+    this.#worker = new (threads().Worker)(WORKER_SOURCE, { eval: true });
     liveThreads++;
     this.#worker.on('message', (response: SearchResponse) => {
       const pending = this.#pending.get(response.id);

@@ -1,15 +1,20 @@
-import { describe, expect, test } from 'bun:test';
+import { afterEach, describe, expect, jest, test } from 'bun:test';
 import { ToolFailureError } from '@armorer/core';
 import { CallBudget } from './call-budget';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// Fake timers move performance.now() and fire timers only when the test advances them: a budget runs out
+// exactly when its time has passed, however slowly a loaded machine runs the test.
+afterEach(() => jest.useRealTimers());
 
 describe('CallBudget', () => {
-  test('check() passes within the budget and throws a TIMEOUT tool error after it', async () => {
+  test('check() passes within the budget and throws a TIMEOUT tool error after it', () => {
+    jest.useFakeTimers();
     const budget = new CallBudget({ timeoutMs: 20, hint: 'Try less.' });
     expect(() => budget.check()).not.toThrow();
+    jest.advanceTimersByTime(19);
     expect(budget.expired).toBe(false);
-    await sleep(30);
+    expect(() => budget.check()).not.toThrow();
+    jest.advanceTimersByTime(1);
     expect(budget.expired).toBe(true);
     try {
       budget.check();
@@ -25,10 +30,15 @@ describe('CallBudget', () => {
     }
   });
 
-  test('onExpire fires once when the budget runs out, or when the signal aborts, unless cancelled', async () => {
+  test('onExpire fires once when the budget runs out, or when the signal aborts, unless cancelled', () => {
+    jest.useFakeTimers();
     let fired = 0;
     new CallBudget({ timeoutMs: 10, hint: '' }).onExpire(() => fired++);
-    await sleep(30);
+    jest.advanceTimersByTime(9);
+    expect(fired).toBe(0);
+    jest.advanceTimersByTime(1);
+    expect(fired).toBe(1);
+    jest.advanceTimersByTime(30);
     expect(fired).toBe(1);
 
     const controller = new AbortController();
@@ -43,7 +53,7 @@ describe('CallBudget', () => {
     let cancelled = 0;
     const stop = new CallBudget({ timeoutMs: 10, hint: '' }).onExpire(() => cancelled++);
     stop();
-    await sleep(30);
+    jest.advanceTimersByTime(30);
     expect(cancelled).toBe(0);
   });
 });

@@ -134,11 +134,10 @@ describe('the jail never reports a name from outside the root', () => {
   });
 
   test('rooted patterns in disguise (".//**") are normalized, stay inside and keep to the budget', async () => {
-    const quick = createCodingTools({ root: tree.root, timeoutMs: 1000 });
     for (const pattern of ['.//**', './/**/*', './././/**', 'src//./**', './/src/*.ts']) {
-      const started = performance.now();
-      const result = await quick.glob.execute({ id: 'c', name: 'glob', arguments: { pattern } });
-      expect(performance.now() - started).toBeLessThan(1500);
+      // A pattern walked from the filesystem root would end in TIMEOUT (no paths), not in the tree's files.
+      const result = await run('glob', { pattern });
+      expect(result.error).toBeUndefined();
       expectNoOutsideName(result);
       const paths = (result.result as GlobResult).paths;
       expect(paths.length).toBeGreaterThan(0);
@@ -178,12 +177,11 @@ describe('the jail never reports a name from outside the root', () => {
     const pattern = fc.array(piece, { minLength: 1, maxLength: 8 }).map((pieces) => pieces.join(''));
     await fc.assert(
       fc.asyncProperty(pattern, fc.boolean(), async (candidate, useGrep) => {
-        const started = performance.now();
         const result = useGrep
           ? await run('grep', { pattern: 'zzz|alpha', glob: candidate })
           : await run('glob', { pattern: candidate });
-        expect(performance.now() - started).toBeLessThan(3000);
         expectNoOutsideName(result);
+        // A call that escaped the budget would end in TIMEOUT, which is neither of these.
         if (result.error !== undefined) {
           expect(['POLICY_DENIED', 'INVALID_ARGUMENTS']).toContain(result.error.code);
         }

@@ -49,7 +49,7 @@ export type ExecutionInterceptor = ((invocation: InterceptedInvocation) => unkno
   onPause?: (paused: PausedInvocation) => unknown;
 };
 
-/** A call that paused for approval (see {@link ExecutionInterceptor.onPause}). */
+/** A call that paused for approval (see the `onPause` member of {@link ExecutionInterceptor}). */
 export interface PausedInvocation {
   /** The signed binding as issued to the approval state store (checked, decoded). */
   readonly binding: ApprovalBinding;

@@ -37,11 +37,10 @@ describe('live streams honour the caller’s deadline and signal', () => {
     const seen = { aborted: false, chunks: 0 };
     const toolbox = createToolbox([ticker(seen)]);
     toolbox.executions.subscribe(() => {});
-    const started = performance.now();
     const result = await toolbox.execute({ name: 'ticker', arguments: {} }, { stream: true, timeout: 70 });
     expect(result.outcome).toBe('success');
     const { chunks, error } = await readAll(result.stream);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Ended at the deadline, before the stream's last tick (50 ticks of 20 ms each), however late it fired.
     expect(chunks.length).toBeLessThan(50);
     expect(ToolFailureError.isInstance(error)).toBe(true);
     expect((error as ToolFailureError).toolError.code).toBe('TIMEOUT');

@@ -165,6 +165,7 @@ describe('implementation failures', () => {
 describe('deadlines and cancellation', () => {
   test('a timeout ends the call with a TIMEOUT error and aborts context.signal', async () => {
     let aborted = false;
+    let finished = false;
     const slow = createTool({
       name: 'slow',
       description: 'x',
@@ -173,12 +174,13 @@ describe('deadlines and cancellation', () => {
           aborted = true;
         });
         await delay(200);
+        finished = true;
         return 'late';
       },
     });
-    const started = Date.now();
     const result = await slow.executeWith({ params: {}, timeout: 20 });
-    expect(Date.now() - started).toBeLessThan(150);
+    // The call ended at its deadline, while the implementation still ran.
+    expect(finished).toBe(false);
     expect(result.outcome).toBe('error');
     expect(result.error).toMatchObject({ category: 'timeout', code: 'TIMEOUT', retryable: true });
     expect(aborted).toBe(true);

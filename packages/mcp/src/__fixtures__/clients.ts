@@ -50,6 +50,51 @@ export interface TestClient {
   close(): Promise<void>;
 }
 
+type MessageHandler = (message: unknown, extra?: unknown) => void;
+
+/**
+ * The client's transport, handing the client one message per task. The SDK clients run a notification's
+ * handler a microtask after it arrives but settle a response at once, so when one read brings a call's last
+ * progress notification and its response (a busy machine reads a pipe or a stream late), the progress
+ * handler is already gone when its turn comes and the update is dropped: the client's doing, whatever the
+ * server sent. Delivered one per task, every message is handled before the next is looked at, as a client
+ * reading promptly sees them. Everything but `onmessage` is the transport's own.
+ */
+function oneMessagePerTask<T extends object>(transport: T): T {
+  const inner = transport as T & { onmessage?: MessageHandler };
+  let handler: MessageHandler | undefined;
+  const queue: Array<readonly [unknown, unknown]> = [];
+  let scheduled = false;
+  const deliverNext = (): void => {
+    scheduled = false;
+    const next = queue.shift();
+    if (queue.length > 0) {
+      scheduled = true;
+      setImmediate(deliverNext);
+    }
+    if (next !== undefined) handler?.(next[0], next[1]);
+  };
+  inner.onmessage = (message, extra) => {
+    queue.push([message, extra]);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(deliverNext);
+    }
+  };
+  return new Proxy(inner, {
+    get(target, property) {
+      if (property === 'onmessage') return handler;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+    set(target, property, value) {
+      if (property === 'onmessage') handler = value as MessageHandler | undefined;
+      else Reflect.set(target, property, value, target);
+      return true;
+    },
+  });
+}
+
 /** Client capabilities: form elicitation, when the test answers it. */
 export type Elicit = (params: Record<string, unknown>) => unknown;
 
@@ -122,14 +167,14 @@ export async function connectInMemory(
   if (flavor === 'v1') {
     const [clientSide, serverSide] = V1InMemoryTransport.createLinkedPair();
     await mcp.connect(serverSide);
-    const { client, connect } = v1Client(clientSide, elicit);
+    const { client, connect } = v1Client(oneMessagePerTask(clientSide), elicit);
     await connect();
     return wrapV1(client);
   }
   const [clientSide, serverSide] = V2InMemoryTransport.createLinkedPair();
   await mcp.connect(serverSide as never);
   const client = newV2Client(flavor, elicit);
-  await client.connect(clientSide);
+  await client.connect(oneMessagePerTask(clientSide));
   return wrapV2(flavor, client);
 }
 
@@ -142,12 +187,15 @@ export async function connectHttp(
 ): Promise<TestClient> {
   const requestInit = headers === undefined ? undefined : { requestInit: { headers } };
   if (flavor === 'v1') {
-    const { client, connect } = v1Client(new V1HttpTransport(new URL(url), requestInit), elicit);
+    const { client, connect } = v1Client(
+      oneMessagePerTask(new V1HttpTransport(new URL(url), requestInit)),
+      elicit,
+    );
     await connect();
     return wrapV1(client);
   }
   const client = newV2Client(flavor, elicit);
-  await client.connect(new V2HttpTransport(new URL(url), requestInit));
+  await client.connect(oneMessagePerTask(new V2HttpTransport(new URL(url), requestInit)));
   return wrapV2(flavor, client);
 }
 
@@ -162,10 +210,10 @@ export async function connectStdio(flavor: ClientFlavor, sdk: 'v1' | 'v2' = 'v2'
   };
   if (flavor === 'v1') {
     const client = new V1Client({ name: 'v1-stdio-client', version: '1.0.0' });
-    await client.connect(new V1StdioTransport(parameters));
+    await client.connect(oneMessagePerTask(new V1StdioTransport(parameters)));
     return wrapV1(client);
   }
   const client = newV2Client(flavor, undefined);
-  await client.connect(new V2StdioTransport(parameters));
+  await client.connect(oneMessagePerTask(new V2StdioTransport(parameters)));
   return wrapV2(flavor, client);
 }

@@ -81,9 +81,6 @@ export function createFixtureToolbox(options: FixtureOptions = {}): Toolbox {
           await sleep(stepMs, signal);
           progress({ percent: Math.round((step / steps) * 100), message: `step ${step}` });
         }
-        // A last pause: the SDK client handles notifications a microtask late, so progress read in the
-        // same chunk as the response (stdio) would find its handler already gone.
-        await sleep(stepMs, signal);
       } catch (error) {
         if (signal.aborted) cancelled++;
         throw error;

@@ -64,6 +64,8 @@ export function createClaudeAgentMcpServer<TServer extends { readonly server: ob
     options: { ...options, name },
     progress: new ProgressRouter(),
     observers: new Observers(),
+    tasks: undefined,
+    idempotent: undefined,
     currentToolbox: () => toolbox,
     admit: () => () => {},
     nextCallId: () => `claude-${name}-${++sequence}`,

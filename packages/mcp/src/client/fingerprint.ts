@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '@armorer/approval';
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
@@ -39,7 +39,5 @@ export function fingerprintMcpTool(declaration: {
     outputSchema: declaration.outputSchema ?? null,
     annotations: declaration.annotations ?? null,
   };
-  return `sha256:${createHash('sha256')
-    .update(JSON.stringify(canonical(pinned)))
-    .digest('hex')}`;
+  return `sha256:${sha256Hex(JSON.stringify(canonical(pinned)))}`;
 }

@@ -44,14 +44,14 @@ describe('red team: a hostile server answering tools/call', () => {
       'lying-output': async () => ({ content: [], structuredContent: { n: 'not a number' } }),
       'is-error': async () => ({ isError: true, content: [{ type: 'text', text: 'no such file' }] }),
     });
-    const started = Date.now();
     for (const name of ['silent', 'wrong-shape', 'unknown-content', 'lying-output', 'is-error']) {
       const result = await toolbox.execute({ name, arguments: {} });
       expect(result.outcome).toBe('error');
       expect(result.error?.code).toBe('EXECUTION_FAILED');
     }
-    expect(Date.now() - started).toBeLessThan(2_000);
-  });
+    // The silent call ended at the import's 200 ms timeout: under the SDK's default (60 s) it would outlast
+    // this test's timeout, which stays far below that on any machine (was < 2 s of wall time).
+  }, 30_000);
 
   test('progress a server reports is a finite percentage from 0 to 100, whatever it sends', async () => {
     const finite = fc.double({ noNaN: true, noDefaultInfinity: true });
@@ -91,9 +91,9 @@ describe('red team: a hostile server answering tools/list', () => {
     await client.connect(clientTransport);
     const imported = await fromMcpTools(client, { timeout: 100 });
     silent = true;
-    const started = Date.now();
+    // Each ends at the 100 ms import timeout: under the SDK's default (60 s) they would outlast this test's
+    // timeout, which stays far below that on any machine (was < 2 s of wall time).
     await expect(imported.refresh()).rejects.toThrow(/timed out/);
     await expect(fromMcpTools(client, { timeout: 100 })).rejects.toThrow(/timed out/);
-    expect(Date.now() - started).toBeLessThan(2_000);
-  });
+  }, 30_000);
 });

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HttpSessionTransport, McpBackend } from '../server/backend';
 import { SessionState } from '../server/session-state';
@@ -13,6 +13,7 @@ import {
   type RequestGuard,
   readBody,
 } from './guards';
+import { nodeHttp } from './node-http';
 import { RequestIds } from './request-ids';
 import type { McpHttpOptions, McpHttpServer } from './types';
 
@@ -170,6 +171,7 @@ export async function listenHttp(host: HttpHost, options: McpHttpOptions = {}): 
     }
   }
 
+  const { createServer } = await nodeHttp();
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       sendError(

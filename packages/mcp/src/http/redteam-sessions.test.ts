@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'bun:test';
+import { afterEach, describe, expect, setSystemTime, test } from 'bun:test';
 import { createTool, createToolbox } from '@armorer/core';
 import { createMCP } from '../server/create-mcp';
 
@@ -50,6 +50,18 @@ function gatedToolbox() {
   const quick = createTool({ name: 'quick', description: 'Answers at once', execute: () => 'quick' });
   return { toolbox: createToolbox([waits, quick]), open, started: () => started };
 }
+
+/**
+ * Stops the wall clock the idle reaper reads (`Date.now()`; its timer keeps running): until the test moves
+ * the clock with `advance`, no session is ever idle, however slowly the machine runs the test.
+ */
+function frozenClock() {
+  const start = Date.now();
+  setSystemTime(new Date(start));
+  return { advance: (ms: number) => setSystemTime(new Date(start + ms)) };
+}
+
+afterEach(() => setSystemTime());
 
 describe('red team: one Streamable HTTP session against another', () => {
   test("a cancellation for another session's request id does not touch that session's call", async () => {
@@ -127,19 +139,23 @@ describe('red team: request ids over Streamable HTTP', () => {
 
 describe('red team: the idle reaper', () => {
   test('a session waiting for a call longer than the idle timeout keeps it, then is reaped once idle', async () => {
+    const clock = frozenClock();
     const gated = gatedToolbox();
     const mcp = createMCP(gated.toolbox);
     const endpoint = await mcp.serveHttp({ sessionIdleTimeoutMs: 30 });
     const session = await rawSession(endpoint.url);
+    // An idle session beside it: once it is reaped, a sweep has seen both past the idle timeout.
+    await rawSession(endpoint.url);
     const pending = session.call(1, 'waits');
     while (gated.started() === 0) await Bun.sleep(2);
-    await Bun.sleep(150);
+    clock.advance(60_000);
+    while (endpoint.sessions === 2) await Bun.sleep(5);
     expect(endpoint.sessions).toBe(1);
     gated.open();
     expect(await (await pending).text()).toContain('"text":"done"');
-    const started = Date.now();
-    while (endpoint.sessions > 0 && Date.now() - started < 2_000) await Bun.sleep(10);
-    expect(endpoint.sessions).toBe(0);
+    // Idle from the sweep that finds it without requests in flight: reaped once that is long enough ago.
+    clock.advance(120_000);
+    while (endpoint.sessions > 0) await Bun.sleep(5);
     expect(mcp.sessions).toBe(0);
     await mcp.close();
   });
@@ -147,9 +163,12 @@ describe('red team: the idle reaper', () => {
 
 describe('red team: request ids the transport refused', () => {
   test('a POST the transport refuses (wrong Accept) does not leave its id busy, so the reaper still works', async () => {
+    const clock = frozenClock();
     const mcp = createMCP(gatedToolbox().toolbox);
     const endpoint = await mcp.serveHttp({ sessionIdleTimeoutMs: 30 });
     const session = await rawSession(endpoint.url);
+    // An idle session beside it: once it is reaped, a sweep has seen both past the idle timeout.
+    await rawSession(endpoint.url);
     const refused = await fetch(endpoint.url, {
       method: 'POST',
       headers: {
@@ -166,8 +185,8 @@ describe('red team: request ids the transport refused', () => {
       }),
     });
     expect(refused.status).toBe(406);
-    const started = Date.now();
-    while (endpoint.sessions > 0 && Date.now() - started < 2_000) await Bun.sleep(10);
+    clock.advance(60_000);
+    while (endpoint.sessions === 2) await Bun.sleep(5);
     expect(endpoint.sessions).toBe(0);
     await mcp.close();
   });

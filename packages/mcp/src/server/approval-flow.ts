@@ -6,6 +6,7 @@ import {
   type RequestContext,
   type Toolbox,
   type ToolErrorCode,
+  type ToolResult,
 } from '@armorer/core';
 import type { McpCallToolResult } from '../declarations/types';
 import type { Answer } from './answer';
@@ -114,6 +115,20 @@ export async function settleAnswer(
       ),
     );
   }
+  const resumed = await resumeAccepted(pending, answer, context);
+  return toCallToolResult(resumed, resumed.outcome === 'success' && context.structured());
+}
+
+/**
+ * Runs an accepted answer: resumes a signed pause through `toolbox.resumeApproval` (once; the approval
+ * state store sees to that), or re-runs an unsigned one with the answer on `requestContext.elicitation`.
+ * Answers the call's own {@link ToolResult} (a task keeps it, or pauses again on it).
+ */
+export function resumeAccepted(
+  pending: PendingApproval,
+  answer: Extract<Answer, { kind: 'accept' }>,
+  context: SettleContext,
+): Promise<ToolResult> {
   const { options, toolbox } = context;
   const requestContext: ElicitedRequestContext = {
     ...options.requestContext,
@@ -125,16 +140,15 @@ export async function settleAnswer(
     },
   };
   if (pending.binding !== undefined) {
-    const resumed = await toolbox.resumeApproval(pending, {
+    return toolbox.resumeApproval(pending, {
       requestContext,
       signal: options.signal,
       ...(answer.edits === undefined ? {} : { arguments: answer.edits }),
       ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
       ...(options.ownerId === undefined ? {} : { ownerId: options.ownerId }),
     });
-    return toCallToolResult(resumed, resumed.outcome === 'success' && context.structured());
   }
-  const rerun = await toolbox.execute(
+  return toolbox.execute(
     {
       id: context.host.nextCallId(),
       name: context.call.name,
@@ -142,5 +156,4 @@ export async function settleAnswer(
     },
     { ...options, requestContext },
   );
-  return toCallToolResult(rerun, rerun.outcome === 'success' && context.structured());
 }

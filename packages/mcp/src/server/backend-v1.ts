@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -68,6 +67,9 @@ class V1Channel implements CallChannel {
   }
   supportsFormElicitation(): boolean {
     return declaresFormElicitation(this.server.getClientCapabilities());
+  }
+  acceptsTasks(): boolean {
+    return false;
   }
   elicit(params: { message: string; requestedSchema: object }, timeout: number | undefined) {
     return this.server.elicitInput({ mode: 'form', ...params } as Parameters<Server['elicitInput']>[0], {
@@ -150,7 +152,7 @@ export function createV1Backend(sdk: V1Modules, host: CallHost, identity: Server
     },
     async httpSession(session, hooks) {
       const transport = new sdk.http.StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
+        sessionIdGenerator: () => globalThis.crypto.randomUUID(),
         onsessioninitialized: (id) => {
           session.sessionId = id;
           hooks.onInitialized(id);

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Server, ServerContext } from '@modelcontextprotocol/server';
 import { sendWebResponse, toWebRequest } from '../http/web-bridge';
+import { registerTaskHandlers } from '../tasks/task-handlers';
+import { declaresTasks, TASKS_EXTENSION } from '../tasks/task-wire';
 import type {
   ConnectedSession,
   HttpSessionTransport,
@@ -9,7 +10,7 @@ import type {
   ServerIdentity,
 } from './backend';
 import type { CallHost } from './call-host';
-import { isInputRequired } from './call-tool';
+import { isInputRequired, isTaskStarted } from './call-tool';
 import { type CallChannel, declaresFormElicitation } from './channel';
 import { serveCall, serveList } from './serve-request';
 import { SessionState } from './session-state';
@@ -69,6 +70,9 @@ class V2Channel implements CallChannel {
     const envelope = this.context.mcpReq.envelope as Record<string, unknown> | undefined;
     return declaresFormElicitation(envelope?.[CLIENT_CAPABILITIES]);
   }
+  acceptsTasks(): boolean {
+    return this.era === 'modern' && declaresTasks(this.context.mcpReq.envelope);
+  }
   elicit(params: { message: string; requestedSchema: object }, timeout: number | undefined) {
     return this.context.mcpReq.elicitInput({ mode: 'form', ...params } as never, {
       signal: this.context.mcpReq.signal,
@@ -102,7 +106,11 @@ export function createV2Backend(
     const server = new sdk.server.Server(
       { name: identity.name, version: identity.version },
       {
-        capabilities: { tools: { listChanged: true } },
+        capabilities: {
+          tools: { listChanged: true },
+          // The tasks extension is a 2026 one: 2025 sessions never see it (their revisions had tasks of their own).
+          ...(era === 'modern' && host.tasks !== undefined ? { extensions: { [TASKS_EXTENSION]: {} } } : {}),
+        },
         ...(identity.instructions === undefined ? {} : { instructions: identity.instructions }),
         cacheHints: { 'tools/list': cacheHint },
         // armorer asks 2025 clients itself (elicitation with the call's deadline), never through the shim.
@@ -121,6 +129,7 @@ export function createV2Backend(
       context: ServerContext,
     ) => {
       const outcome = await serveCall(host, session, request.params, new V2Channel(era, server, context));
+      if (isTaskStarted(outcome)) return outcome.createTask;
       if (!isInputRequired(outcome)) return outcome;
       const { key, message, requestedSchema, requestState } = outcome.inputRequired;
       return sdk.server.inputRequired({
@@ -130,6 +139,15 @@ export function createV2Backend(
         requestState,
       });
     }) as never);
+    if (era === 'modern' && host.tasks !== undefined) {
+      registerTaskHandlers(
+        server,
+        sdk.server,
+        host.tasks,
+        host,
+        (context) => new V2Channel(era, server, context).protocolVersion,
+      );
+    }
     if (track) {
       live.add(server);
       const previous = server.onclose;
@@ -166,7 +184,7 @@ export function createV2Backend(
     },
     async httpSession(session, hooks) {
       const transport = new sdk.server.WebStandardStreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
+        sessionIdGenerator: () => globalThis.crypto.randomUUID(),
         onsessioninitialized: (id) => {
           session.sessionId = id;
           hooks.onInitialized(id);

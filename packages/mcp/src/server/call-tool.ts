@@ -1,11 +1,13 @@
 import { createToolError, describeThrown, type Toolbox, type ToolResult } from '@armorer/core';
-import { toolOutputSchema } from '../declarations/to-mcp-tools';
 import type { McpCallToolResult } from '../declarations/types';
+import type { TaskCall, TaskRunner, TaskStarted } from '../tasks/task-runner';
 import { readAnswer } from './answer';
 import { invalidApproval, type SettleContext, settleAnswer } from './approval-flow';
 import type { CallHost } from './call-host';
 import type { CallChannel } from './channel';
+import { declaresOutput } from './declares-output';
 import { type ElicitationForm, elicitationRequest } from './elicitation';
+import { IdempotentCalls, idempotencyKeyOf } from './idempotent-calls';
 import { decodeRequestState, encodeRequestState } from './request-state';
 import type { SessionState } from './session-state';
 import { errorResult, toCallToolResult } from './to-call-result';
@@ -24,24 +26,45 @@ export interface InputRequiredOutcome {
   };
 }
 
-/** What a `tools/call` answers: a `CallToolResult`, or (2026 only) `input_required`. */
-export type CallOutcome = McpCallToolResult | InputRequiredOutcome;
+/** What a `tools/call` answers: a `CallToolResult`, or (2026 only) `input_required` or a task. */
+export type CallOutcome = McpCallToolResult | InputRequiredOutcome | TaskStarted;
 
 export function isInputRequired(outcome: CallOutcome): outcome is InputRequiredOutcome {
   return (outcome as Partial<InputRequiredOutcome>).inputRequired !== undefined;
 }
 
-const structuredTools = new WeakMap<object, boolean>();
+/** Whether the call became a task (its answer is a `CreateTaskResult`). */
+export function isTaskStarted(outcome: CallOutcome | ToolResult): outcome is TaskStarted {
+  return (outcome as Partial<TaskStarted>).createTask !== undefined;
+}
 
-function declaresOutput(toolbox: Toolbox, name: string): boolean {
-  const tool = toolbox.getTool(name);
-  if (tool === undefined) return false;
-  let structured = structuredTools.get(tool.configuration);
-  if (structured === undefined) {
-    structured = toolOutputSchema(tool) !== undefined;
-    structuredTools.set(tool.configuration, structured);
+/**
+ * A call for a client that accepts tasks: a declared long-running tool becomes a task at once; with
+ * `afterMs`, any call still running by then does. Undefined when the call does not go through tasks.
+ */
+async function throughTasks(
+  tasks: TaskRunner,
+  toolbox: Toolbox,
+  call: TaskCall['call'],
+  chosen: McpCallOptions | undefined,
+  channel: CallChannel,
+  idempotencyKey: string | undefined,
+): Promise<CallOutcome | ToolResult | undefined> {
+  const progressToken = channel.meta?.['progressToken'];
+  const start: TaskCall = {
+    toolbox,
+    call,
+    options: chosen,
+    signal: channel.signal,
+    progress: progressToken === undefined ? undefined : progressSink(channel, progressToken),
+    idempotencyKey,
+  };
+  if (tasks.declares(toolbox, call.name)) {
+    const started = await tasks.startDeclared(start);
+    return 'createTask' in started ? started : errorResult(started);
   }
-  return structured;
+  const afterMs = tasks.settings.afterMs;
+  return afterMs === undefined ? undefined : tasks.callWithThreshold(start, afterMs);
 }
 
 /** What settling a pause needs; built only when a call paused (or resumes), never on the common path. */
@@ -146,7 +169,9 @@ async function runCall(host: CallHost, params: CallParams, channel: CallChannel)
   let stopProgress: (() => void) | undefined;
   try {
     const chosen = host.options.callOptions?.({
+      method: 'tools/call',
       toolName: params.name,
+      taskId: undefined,
       sessionId: channel.sessionId,
       requestId: channel.requestId,
       authInfo: channel.authInfo,
@@ -158,11 +183,31 @@ async function runCall(host: CallHost, params: CallParams, channel: CallChannel)
     if (channel.era === 'modern' && channel.requestState !== undefined) {
       return await resumeRetry(params, channel, settleContext(host, toolbox, options, call));
     }
-    const progressToken = channel.meta?.['progressToken'];
-    if (progressToken !== undefined) {
-      stopProgress = host.progress.route(toolbox, callId, progressSink(channel, progressToken));
+    const idempotent = host.idempotent;
+    const key = idempotent === undefined ? undefined : idempotencyKeyOf(channel.meta);
+    const tasks = host.tasks;
+    const viaTask =
+      tasks !== undefined && channel.acceptsTasks()
+        ? await throughTasks(tasks, toolbox, call, chosen, channel, key)
+        : undefined;
+    if (viaTask !== undefined && !('outcome' in viaTask)) return viaTask;
+    let result = viaTask;
+    if (result === undefined) {
+      const progressToken = channel.meta?.['progressToken'];
+      if (progressToken !== undefined) {
+        stopProgress = host.progress.route(toolbox, callId, progressSink(channel, progressToken));
+      }
+      result =
+        key === undefined || idempotent === undefined
+          ? await toolbox.execute(call, options)
+          : await idempotent.execute(
+              toolbox,
+              call,
+              chosen ?? {},
+              channel.signal,
+              IdempotentCalls.callKey(chosen, key),
+            );
     }
-    const result = await toolbox.execute(call, options);
     const pending = result.pendingApproval;
     if (result.outcome === 'action_required' && pending !== undefined && host.options.elicitation !== false) {
       if (channel.era === 'modern') {

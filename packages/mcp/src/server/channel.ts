@@ -21,6 +21,8 @@ export interface CallChannel {
   readonly inputResponses: Readonly<Record<string, unknown>> | undefined;
   /** Whether the client declared form elicitation (at initialize, or in this request's `_meta`). */
   supportsFormElicitation(): boolean;
+  /** Whether this (2026) request declares the tasks extension, so it may be answered with a task. */
+  acceptsTasks(): boolean;
   /** Sends an `elicitation/create` request to the client and awaits its answer (2025 era only). */
   elicit(
     params: { readonly message: string; readonly requestedSchema: object },

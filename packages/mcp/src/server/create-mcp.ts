@@ -3,9 +3,12 @@ import { listenHttp } from '../http/listen-http';
 import type { McpHttpOptions, McpHttpServer } from '../http/types';
 import { Observers } from '../observe/observers';
 import { MCP_OBSERVE, type McpObserver } from '../observe/types';
+import { taskSettingsOf } from '../tasks/task-options';
+import { TaskRunner } from '../tasks/task-runner';
 import type { McpBackend } from './backend';
 import { boundedLines } from './bounded-lines';
 import type { CallHost } from './call-host';
+import { IdempotentCalls } from './idempotent-calls';
 import { InFlight } from './in-flight';
 import { loadBackend } from './load-backend';
 import { ProgressRouter } from './progress-router';
@@ -69,14 +72,28 @@ export function createMCP(toolbox: Toolbox, options: CreateMcpOptions = {}): Arm
   const endpoints = new Set<McpHttpServer>();
   const observers = new Observers();
   const prefix = `mcp-${Math.random().toString(36).slice(2, 8)}-`;
+  const taskSettings = taskSettingsOf(options);
+  const cache = options.cache ?? taskSettings?.cache;
+  const leaseMs = taskSettings?.leaseMs ?? 30_000;
+  const idempotent =
+    cache === undefined ? undefined : new IdempotentCalls(cache, leaseMs, taskSettings?.ttlMs ?? 15 * 60_000);
+  let tasks: TaskRunner | undefined;
   const host: CallHost = {
     options,
     progress: new ProgressRouter(),
     observers,
+    get tasks() {
+      return tasks;
+    },
+    idempotent,
     currentToolbox: () => current,
     admit: () => (closed ? undefined : inFlight.enter()),
     nextCallId: () => `${prefix}${++sequence}`,
   };
+  tasks =
+    taskSettings === undefined || idempotent === undefined
+      ? undefined
+      : new TaskRunner(taskSettings, host, idempotent);
   const identity = {
     name: options.name ?? 'armorer',
     version: options.version ?? '0.0.0',
@@ -156,6 +173,8 @@ export function createMCP(toolbox: Toolbox, options: CreateMcpOptions = {}): Arm
       closed = true;
       await Promise.all([...endpoints].map((endpoint) => endpoint.close(closeOptions)));
       await inFlight.drain(closeOptions.drainTimeoutMs ?? 5_000);
+      // Running tasks finish within the drain; the rest are handed back (their leases end now).
+      await tasks?.close(closeOptions.drainTimeoutMs ?? 5_000);
       // Closing a session aborts the signals of its calls still running (after the drain timeout).
       await loaded?.closeAll();
       await inFlight.drain(closeOptions.drainTimeoutMs ?? 5_000);

@@ -110,8 +110,9 @@ describe('red team: raw tools/call from a hostile client', () => {
       [1, 2, 3].map((id) => request(id, 'tools/call', { name: 'slow', arguments: {} })),
     );
     expect(replies.map((reply) => reply.result?.content?.[0]?.text)).toEqual(['slow', 'slow', 'slow']);
-    const started = Date.now();
-    while (mcp.inFlight > 0 && Date.now() - started < 1_000) await Bun.sleep(5);
+    // Until the calls under odd ids have ended too, however late a loaded machine runs them (a wedged server
+    // never gets there: the test's timeout bounds the wait).
+    while (mcp.inFlight > 0) await Bun.sleep(5);
     expect(mcp.inFlight).toBe(0);
     await mcp.close();
     expect(mcp.sessions).toBe(0);

@@ -31,8 +31,9 @@ describe('red team: results that are not JSON, over a serialising transport', ()
     const client = new Client({ name: 'results', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(endpoint.url)));
     for (const name of Object.keys(results)) {
-      // Without an answer the client would wait for its own 60 s default; 2 s proves one came.
-      const result = (await client.callTool({ name, arguments: {} }, undefined, { timeout: 2_000 })) as {
+      // Without an answer the client would wait for its own 60 s default; 30 s proves one came (2 s could
+      // pass before a loaded machine answers over HTTP).
+      const result = (await client.callTool({ name, arguments: {} }, undefined, { timeout: 30_000 })) as {
         isError?: boolean;
         content: Array<{ text: string }>;
         _meta?: Record<string, { code: string; retryable: boolean }>;
@@ -47,5 +48,5 @@ describe('red team: results that are not JSON, over a serialising transport', ()
     }
     await client.close();
     await mcp.close();
-  });
+  }, 60_000);
 });

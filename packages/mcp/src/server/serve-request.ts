@@ -1,21 +1,22 @@
 import { ERROR_META_KEY } from '../declarations/types';
 import type { McpObservedOutcome } from '../observe/types';
 import type { CallHost } from './call-host';
-import { type CallOutcome, callTool, isInputRequired } from './call-tool';
+import { type CallOutcome, callTool, isInputRequired, isTaskStarted } from './call-tool';
 import type { CallChannel } from './channel';
 import { type ListToolsResult, listTools } from './list-tools';
 import type { SessionState } from './session-state';
 
+const COMPLETE: McpObservedOutcome = { status: 'complete' };
+
 function callOutcome(outcome: CallOutcome): McpObservedOutcome {
   if (isInputRequired(outcome)) return { status: 'input_required' };
+  if (isTaskStarted(outcome)) return COMPLETE;
   if (outcome.isError !== true) return { status: 'complete' };
   const error = outcome._meta?.[ERROR_META_KEY] as { code?: unknown } | undefined;
   return typeof error?.code === 'string'
     ? { status: 'tool_error', errorType: 'tool_error', errorCode: error.code }
     : { status: 'tool_error', errorType: 'tool_error' };
 }
-
-const COMPLETE: McpObservedOutcome = { status: 'complete' };
 
 /** `tools/call`, observed when an observer is registered (one check otherwise). */
 export function serveCall(

@@ -1,4 +1,5 @@
 import type { RequestContext, Toolbox, ToolExecuteOptions } from '@armorer/core';
+import type { TaskStateStore, ToolResultCache } from '@armorer/idempotency';
 import type { McpHttpOptions, McpHttpServer } from '../http/types';
 import type { MCP_OBSERVE, McpObserver } from '../observe/types';
 
@@ -14,9 +15,27 @@ export interface McpTransport {
   readonly sessionId?: string | undefined;
 }
 
-/** What a host knows about one incoming `tools/call` when it picks the call's options. */
+/** The requests `callOptions` is asked about. */
+export type McpCallMethod =
+  | 'tools/call'
+  | 'tasks/get'
+  | 'tasks/update'
+  | 'tasks/cancel'
+  | 'armorer/tasks/list';
+
+/**
+ * What a host knows about one incoming `tools/call` (or task request) when it picks the call's options.
+ * A task request is asked twice: first with `toolName` empty, for the caller's scope (the tenant and
+ * principal of `requestContext.authority`, which must be the task's), then, when it runs the task's call
+ * (taking it over, or resuming it with an answer), with the task's tool.
+ */
 export interface McpCallInfo {
+  /** The request: `tools/call`, or a request about a task (the tasks extension of 2026-07-28). */
+  readonly method: McpCallMethod;
+  /** The tool called (empty while a task request has not read its task yet). */
   readonly toolName: string;
+  /** The task a task request is about. */
+  readonly taskId: string | undefined;
   /** The MCP session id (2025 Streamable HTTP), when the transport has one. 2026 requests have none. */
   readonly sessionId: string | undefined;
   /** The JSON-RPC id of the request. */
@@ -71,6 +90,44 @@ export interface CreateMcpOptions {
    * every list also names its `armorer/catalogRevision` in `_meta`.
    */
   readonly listCache?: { readonly ttlMs?: number; readonly scope?: 'public' | 'private' };
+  /**
+   * Long-running calls as MCP tasks (the `io.modelcontextprotocol/tasks` extension of 2026-07-28, with
+   * the v2 packages): `true` or options turns them on. A task runs a tool declared `metadata.longRunning:
+   * true`, or (with `afterMs`) any call still running after that long, for a 2026 client that declared the
+   * extension; the client polls it (`tasks/get`), answers its approvals (`tasks/update`), cancels it
+   * (`tasks/cancel`) and lists its own (`armorer/tasks/list`). 2025 clients get the call's result as
+   * before.
+   */
+  readonly tasks?: boolean | McpTaskOptions;
+  /**
+   * Where tasks live (default: process-local). Give every instance the same durable store (the
+   * `taskStateStore` of `createRedisStores`, `createPostgresStores` or `createSqliteStores`) and a task
+   * started on one is polled, answered, cancelled and finished on another. Turns tasks on.
+   */
+  readonly taskStateStore?: TaskStateStore;
+  /**
+   * The idempotency records of task runs (required with `taskStateStore`: the `cache` of the same stores),
+   * so a task never runs twice: `createMCP(toolbox, { ...stores })` passes both.
+   */
+  readonly cache?: ToolResultCache;
+}
+
+/** Options of MCP tasks (see {@link CreateMcpOptions.tasks}). */
+export interface McpTaskOptions {
+  /** Any call still running after this many ms becomes a task (default: only `longRunning` tools do). */
+  readonly afterMs?: number;
+  /** How long a task is kept after it was created, its `ttlMs` (default one hour). */
+  readonly ttlMs?: number;
+  /** The polling interval suggested to clients (default 1000 ms). */
+  readonly pollIntervalMs?: number;
+  /**
+   * How long an instance holds a running task without renewing it (default 30 s; renewed every third of
+   * it). Past it, the next request about the task on any instance takes it over: an idempotent run that
+   * never started runs there, one that may have run ends `failed` with an unknown outcome.
+   */
+  readonly leaseMs?: number;
+  /** The largest result a task records, as JSON (default 1 MiB); a larger one becomes an `isError` result. */
+  readonly maxResultBytes?: number;
 }
 
 /** The answer a human gave through elicitation, as the re-run call's policy sees it. */

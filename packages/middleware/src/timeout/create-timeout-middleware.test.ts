@@ -23,9 +23,8 @@ describe('createTimeoutMiddleware', () => {
       },
     });
     const toolbox = createToolbox([slow], { middleware: [createTimeoutMiddleware({ timeoutMs: 20 })] });
-    const started = performance.now();
+    // The tool waits for its signal and nothing else: only the deadline can end this call.
     const result = await toolbox.execute({ name: 'slow', arguments: {} });
-    expect(performance.now() - started).toBeLessThan(500);
     expect(result.outcome).toBe('error');
     expect(result.error).toMatchObject({
       code: 'TIMEOUT',
@@ -37,19 +36,21 @@ describe('createTimeoutMiddleware', () => {
   });
 
   test('ends the call at the deadline even when the implementation ignores the signal', async () => {
+    let finished = false;
     const stubborn = createTool({
       name: 'stubborn',
       description: 'Ignores cancellation',
       async execute() {
         await delay(300);
+        finished = true;
         return 'late';
       },
     });
     const toolbox = createToolbox([stubborn], { middleware: [createTimeoutMiddleware(15)] });
-    const started = performance.now();
     const result = await toolbox.execute({ name: 'stubborn', arguments: {} });
     expect(result.error?.code).toBe('TIMEOUT');
-    expect(performance.now() - started).toBeLessThan(200);
+    // The call ended at its deadline, while the implementation still ran.
+    expect(finished).toBe(false);
   });
 
   test('fast calls, sync results and thrown errors pass through unchanged', async () => {

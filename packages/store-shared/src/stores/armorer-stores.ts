@@ -1,12 +1,13 @@
 import type { ApprovalStateStore, GrantStateStore } from '@armorer/approval';
-import type { ToolResultCache } from '@armorer/idempotency';
+import type { TaskStateStore, ToolResultCache } from '@armorer/idempotency';
 import type { StoreSettings } from '../options/store-options';
 
 /**
  * What every armorer store factory (`createSqliteStores`, `createRedisStores`, `createPostgresStores`)
  * returns. The stores are named like the options they plug into, so the result spreads into both:
  * `createToolbox(tools, { ...stores, approvalSecret })` takes `approvalStateStore` and `grantStateStore`,
- * and `withToolboxIdempotency(toolbox, { ...stores, tenantId })` takes `cache`; each ignores the rest.
+ * `withToolboxIdempotency(toolbox, { ...stores, tenantId })` takes `cache`, and
+ * `createMCP(toolbox, { ...stores })` takes `taskStateStore` (and `cache`); each ignores the rest.
  *
  * @example
  * ```ts
@@ -22,6 +23,8 @@ export interface ArmorerStores<TCache extends ToolResultCache = ToolResultCache>
   readonly grantStateStore: GrantStateStore;
   /** Idempotency records: the `cache` option of `withToolboxIdempotency` and `withIdempotency`. */
   readonly cache: TCache;
+  /** Long-running calls (MCP tasks): the `taskStateStore` option of `createMCP`. */
+  readonly taskStateStore: TaskStateStore;
   /** The options the stores run with, defaults applied. */
   readonly settings: StoreSettings;
   /**

@@ -8,7 +8,7 @@ import { SqliteDatabase } from '../driver/sqlite-database';
 defineDurableStoreProcessTests<SqliteStoresOptions>(
   {
     name: 'SQLite',
-    workerModule: join(import.meta.dir, 'sqlite-worker.ts'),
+    workerModule: join(import.meta.dir, '..', '..', 'test', 'sqlite-worker.ts'),
     // The workers run the sources, like this test.
     execArgv: ['--conditions=@armorer/source'],
     workers: Number(process.env.ARMORER_DURABLE_WORKERS ?? 8),

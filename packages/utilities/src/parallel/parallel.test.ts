@@ -18,6 +18,7 @@ describe('parallel', () => {
       async execute({ str }) {
         started.push('slow');
         await delay(20);
+        started.push('slow done');
         return `slow ${str}`;
       },
     });
@@ -31,10 +32,9 @@ describe('parallel', () => {
       },
     });
     const both = parallel(slow, fast, parseNumber);
-    const begin = performance.now();
     expect(await both({ str: '7', loud: true })).toEqual(['slow 7', '7', { value: 7 }]);
-    expect(performance.now() - begin).toBeLessThan(200);
-    expect(started).toEqual(['slow', 'fast']);
+    // At once: the fast tool ran while the slow one waited, whatever the machine's load.
+    expect(started).toEqual(['slow', 'fast', 'slow done']);
     expect(Object.keys(both.schema.shape).sort()).toEqual(['loud', 'str']);
     expect(both.name).toBe('parallel-slow-fast-parse-number');
   });

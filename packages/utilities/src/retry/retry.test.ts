@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'bun:test';
+import { afterEach, describe, expect, jest, test } from 'bun:test';
 import { createTool, createToolError, ToolFailureError } from '@armorer/core';
 import { makeFlakyTool } from '../__fixtures__/tools';
 import { CompositionError } from '../errors/composition-error';
@@ -7,6 +7,11 @@ import { backoffDelay } from './backoff';
 import { retry } from './retry';
 
 const call = (name: string) => ({ name, arguments: { id: 'u1' } });
+
+/** One turn of the event loop: what was queued as microtasks has run (fake timers never fire here). */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+afterEach(() => jest.useRealTimers());
 
 describe('retry', () => {
   test('retries retryable failures until one succeeds', async () => {
@@ -49,10 +54,18 @@ describe('retry', () => {
   });
 
   test('waits at least a rate limit retryAfterMs, and stops when it exceeds maxDelayMs', async () => {
+    // On fake timers the wait is exactly what the rate limit asked for, whatever the machine's load.
+    jest.useFakeTimers();
     const limited = makeFlakyTool(1, 'RATE_LIMITED', 30);
-    const started = performance.now();
-    expect((await retry(limited.tool, { delayMs: 1 })({ id: 'x' })).calls).toBe(2);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+    const retried = retry(limited.tool, { delayMs: 1 })({ id: 'x' });
+    while (limited.state.calls === 0) await turn();
+    await turn();
+    jest.advanceTimersByTime(29);
+    await turn();
+    expect(limited.state.calls).toBe(1);
+    jest.advanceTimersByTime(1);
+    expect((await retried).calls).toBe(2);
+    jest.useRealTimers();
     const tooLong = makeFlakyTool(1, 'RATE_LIMITED', 60_000);
     const result = await retry(tooLong.tool, { maxDelayMs: 1000 }).execute(call('retry-flaky'));
     expect(result.error?.code).toBe('RATE_LIMITED');
@@ -64,12 +77,21 @@ describe('retry', () => {
     const { tool, state } = makeFlakyTool(5);
     const slow = retry(tool, { delayMs: 10_000, jitter: 'none' });
     const controller = new AbortController();
+    // On fake timers the 10 s wait can never end by itself: only the abort can end the call.
+    jest.useFakeTimers();
     const pending = slow.execute(call(slow.name), { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    const started = performance.now();
+    let ended = false;
+    void pending.finally(() => {
+      ended = true;
+    });
+    while (state.calls === 0) await turn();
+    await turn();
+    expect(ended).toBe(false);
     controller.abort();
+    await turn();
+    expect(ended).toBe(true);
+    jest.useRealTimers();
     expect((await pending).outcome).toBe('cancelled');
-    expect(performance.now() - started).toBeLessThan(50);
     expect(state.calls).toBe(1);
     const timedOut = await slow.execute(call(slow.name), { timeout: 20 });
     expect(timedOut.error?.code).toBe('TIMEOUT');

@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'bun:test';
 import { createTool, type ProviderImportOptions, type Toolbox, toolInputJsonSchema } from '@armorer/core';
 import fc from 'fast-check';
-import type { ToolSource } from '../tools/resolve-tools';
 import { parameterSchema, zodInputSchema } from './schema-arbitraries';
+
+/** What an adapter's export accepts: a toolbox or a list of tools (`ToolSource` of `@armorer/adapter-shared`). */
+type ToolSource = { tools(): readonly unknown[] } | readonly unknown[];
 
 /** What a provider adapter's generated-schema tests need from it, with its own expectations. */
 export interface GeneratedSchemaDriver<TDeclaration, TVariant> {

@@ -2,7 +2,7 @@
 // default options (what a newcomer writes), with the test's options.
 import { runDurableWorker } from '@armorer/test/durable';
 import Redis from 'ioredis';
-import { createRedisStores } from '../index';
+import { createRedisStores } from '../src/index';
 
 /** What a test hands every worker: the server, a key prefix of its own, and a reservation lease. */
 export interface RedisWorkerOptions {

@@ -1,7 +1,7 @@
 // A worker process of the durable-store process tests: the PostgreSQL stores with the test's options.
 import { runDurableWorker } from '@armorer/test/durable';
 import pg from 'pg';
-import { createPostgresStores } from '../index';
+import { createPostgresStores } from '../src/index';
 
 /** What a test hands every worker: the server, a table prefix of its own, and a reservation lease. */
 export interface PostgresWorkerOptions {

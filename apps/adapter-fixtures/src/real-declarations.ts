@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The real-world fixture data at the repository root (`fixtures/`, one folder per source). */
-export const DATA_DIR = join(import.meta.dir, '../../../../fixtures');
+export const DATA_DIR = join(import.meta.dir, '../../../fixtures');
 
 /** A function declaration as BFCL writes it (OpenAI's bare function shape with non-standard types). */
 export interface BfclFunction {

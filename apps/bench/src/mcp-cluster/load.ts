@@ -1,0 +1,58 @@
+/** The load of the MCP cluster bench: concurrent raw 2026 `tools/call` requests, counted per second. */
+
+const ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+
+let nextId = 1;
+
+/** One `tools/call add(1, 2)`; `keyed` adds a fresh idempotency key (three store round trips in armorer). */
+export async function callAdd(url: string, keyed: boolean): Promise<void> {
+  const id = nextId++;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'add',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: {
+        name: 'add',
+        arguments: { a: 1, b: 2 },
+        _meta: keyed ? { ...ENVELOPE, 'armorer/idempotencyKey': `bench-${process.pid}-${id}` } : ENVELOPE,
+      },
+    }),
+  });
+  const text = await response.text();
+  if (response.status !== 200 || !text.includes('"text":"3"')) {
+    throw new Error(`tools/call answered ${response.status}: ${text.slice(0, 300)}`);
+  }
+}
+
+/** Calls per second of `total` calls, `concurrency` at a time (wall clock: the servers are other processes). */
+export async function callsPerSecond(
+  url: string,
+  keyed: boolean,
+  total: number,
+  concurrency: number,
+): Promise<number> {
+  let sent = 0;
+  const began = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (sent < total) {
+        sent++;
+        await callAdd(url, keyed);
+      }
+    }),
+  );
+  return (total / (performance.now() - began)) * 1000;
+}

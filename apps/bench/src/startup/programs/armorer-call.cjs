@@ -1,0 +1,14 @@
+// Start-up contender (CommonJS): the same schema and function as an armorer tool, one call through a toolbox.
+const { createTool, createToolbox } = require('armorer');
+const { z } = require('zod');
+
+const add = createTool({
+  name: 'add',
+  description: 'Adds two numbers.',
+  input: z.object({ a: z.number(), b: z.number() }),
+  execute: async ({ a, b }) => a + b,
+});
+const toolbox = createToolbox([add]);
+toolbox.execute({ id: 'call-1', name: 'add', arguments: { a: 1, b: 2 } }).then((result) => {
+  if (result.result !== 3) process.exit(1);
+});

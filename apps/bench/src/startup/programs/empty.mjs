@@ -1,0 +1,1 @@
+// Reference: a program that does nothing, the runtime's own start-up.
