@@ -153,7 +153,7 @@ function run(
 ): Promise<ResumedToolResult> {
   let started: ToolResult | Promise<ToolResult>;
   try {
-    started = admitCall(reg, call, call.id, options, resume);
+    started = admitCall(reg, call, call.id, options, resume, undefined);
   } catch (error) {
     return settle(host, descriptor, resume, Promise.reject(error));
   }

@@ -74,7 +74,7 @@ function executeCall(reg: Registration, call: ToolCall, options: ToolExecuteOpti
   if (call.name !== name) {
     return promised(refuse(reg.owner.emitter, name, callId, 'wrongTool', call.name, name));
   }
-  return promised(admitCall(reg, call, callId, options, undefined));
+  return promised(admitCall(reg, call, callId, options, undefined, undefined));
 }
 
 const toolMethods = {
@@ -103,7 +103,7 @@ const toolMethods = {
     const callId =
       typeof options?.callId === 'string' && options.callId.length > 0 ? options.callId : nextCallId();
     const call = { id: callId, name: reg.config.name, arguments: options?.params };
-    return promised(admitCall(reg, call, callId, options, undefined));
+    return promised(admitCall(reg, call, callId, options, undefined, undefined));
   },
   toJSON(this: ToolObject) {
     return serializeTool(this[INTERNALS].configuration);
@@ -131,7 +131,7 @@ function executeOrThrow(
   try {
     const callId = nextCallId();
     const call = { id: callId, name: reg.config.name, arguments: params };
-    return promised(admitCall(reg, call, callId, options, undefined)).then(successValue);
+    return promised(admitCall(reg, call, callId, options, undefined, undefined)).then(successValue);
   } catch (error) {
     // As from an async function: whatever escapes is a rejection, never a synchronous throw.
     return Promise.reject(error);

@@ -178,7 +178,7 @@ export class ToolboxImpl {
       return Promise.resolve(refuseUnreadable(this.#admission, error));
     }
     if (batch) return this.#executeBatch(input as readonly ToolCall[], options);
-    const started = admitToolboxCall(this.#admission, input as ToolCall, options);
+    const started = admitToolboxCall(this.#admission, input as ToolCall, options, undefined);
     return started instanceof Promise ? started : Promise.resolve(started);
   }
 

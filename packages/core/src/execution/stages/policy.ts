@@ -6,7 +6,7 @@ import type { Registration } from '../registration';
 import type { ToolResult } from '../types';
 import { failures, failWith, finishCall } from './finish';
 import { passGates } from './gates';
-import type { StartedCall } from './run';
+import { run, type StartedCall } from './run';
 
 /*
  * 4. Policy: what the toolbox decided about the tool when it was registered (`readOnly`, `allowMutation`,
@@ -53,7 +53,8 @@ export function enforcePolicy(state: CallState, timeout: number | undefined): St
       return hooks !== undefined ? hooks.askApproval(state) : hooksOnceLoaded(state, true);
     }
   }
-  return passGates(state);
+  // No gate applies (no concurrency limit, no binding to commit): straight to the run stage.
+  return reg.concurrency === undefined && state.resume === undefined ? run(state) : passGates(state);
 }
 
 /** The first call with a hook, or that asks, waits for the chunk. */
