@@ -136,7 +136,11 @@ reportTarget(
 reportTarget(
   'resumeApproval in memory',
   best.resume / 1000,
-  { atMost: RESUME_US, unit: ' µs', note: `${resumeRatio.toFixed(2)}x the plain execute, median of the rounds` },
+  {
+    atMost: RESUME_US,
+    unit: ' µs',
+    note: `${resumeRatio.toFixed(2)}x the plain execute, median of the rounds`,
+  },
   '  ',
 );
 finishTargets();
