@@ -43,27 +43,35 @@ async function meanNs(run: () => unknown): Promise<number> {
  * objects parsed long before (touching those cold objects cost about a microsecond per resume here, which
  * the plain execute, reusing one call object, never pays).
  */
-async function resumeNs(): Promise<{ resume: number; plain: number }> {
+async function resumeNs(): Promise<{ resume: number; plain: number; resumeCpu: number }> {
   const fixture = await createResumeFixture(resumeCount);
   const stored = fixture.descriptors.map((descriptor) => JSON.stringify(descriptor));
   for (let index = 0; index < 500; index++) await fixture.plain();
   const block = 250;
   let resumeTotal = 0;
+  let resumeCpu = 0;
   let plainTotal = 0;
   for (let start = 0; start < stored.length; start += block) {
     const descriptors = stored.slice(start, start + block).map((text) => JSON.parse(text) as unknown);
+    const cpu = process.cpuUsage();
     let started = performance.now();
     for (const descriptor of descriptors) {
       const result = await fixture.toolbox.resumeApproval(descriptor, { requestContext });
       if (result.result !== 3) throw new Error(`resume returned ${result.outcome}`);
     }
     resumeTotal += performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    resumeCpu += (used.user + used.system) / 1000;
     started = performance.now();
     for (let index = 0; index < descriptors.length; index++) await fixture.plain();
     plainTotal += performance.now() - started;
   }
   const count = stored.length;
-  return { resume: (resumeTotal * 1e6) / count, plain: (plainTotal * 1e6) / count };
+  return {
+    resume: (resumeTotal * 1e6) / count,
+    plain: (plainTotal * 1e6) / count,
+    resumeCpu: (resumeCpu * 1e6) / count,
+  };
 }
 
 const policyCases = createPolicyCases();
@@ -79,6 +87,7 @@ const best = {
   signVerify: Infinity,
   signVerifyCpu: Infinity,
   resume: Infinity,
+  resumeCpu: Infinity,
   plain: Infinity,
 };
 // Ratios are taken within each round (the pair measured back to back) and the median round is reported.
@@ -97,6 +106,7 @@ for (let round = 0; round < rounds; round++) {
   const resumed = await resumeNs();
   resumeRatios.push(resumed.resume / resumed.plain);
   best.resume = Math.min(best.resume, resumed.resume);
+  best.resumeCpu = Math.min(best.resumeCpu, resumed.resumeCpu);
   best.plain = Math.min(best.plain, resumed.plain);
 }
 
@@ -122,6 +132,7 @@ console.log(`  plain execute of the tool                           ${format(best
 console.log(
   `  resumeApproval of a paused call                     ${format(best.resume).padStart(9)}  ${resumeRatio.toFixed(2)}x`,
 );
+console.log(`  resumeApproval of a paused call (CPU time)          ${format(best.resumeCpu).padStart(9)}`);
 console.log(
   `  info resume over the plain execute: +${format(best.resume - best.plain)} (verifying the binding, reserving and committing it, the edit check)`,
 );
@@ -133,9 +144,11 @@ reportTarget(
   { atLeast: SIGN_VERIFY_PER_SECOND, unit: '/s', digits: 0 },
   '  ',
 );
+// CPU time, as the core suite measures: a resume in memory waits for nothing, and on a shared machine the
+// wall clock also counts the time other processes held the core (the wall-clock figure is printed above).
 reportTarget(
-  'resumeApproval in memory',
-  best.resume / 1000,
+  'resumeApproval in memory (CPU time)',
+  best.resumeCpu / 1000,
   {
     atMost: RESUME_US,
     unit: ' µs',
