@@ -215,9 +215,7 @@ export function admitCall(
   if (reg.config.availability !== undefined) {
     return admitWhenAvailable(reg, call, callId, options, resume, batch);
   }
-  // The owner's admission, inline: every call passes here, and a frame less is measurable on the hot path.
-  if (reg.owner.tracker.admissionClosed) return refuseClosed(reg, callId);
-  return identify(reg, call, callId, options, resume, batch);
+  return admitOpen(reg, call, callId, options, resume, batch);
 }
 
 async function admitWhenAvailable(
@@ -232,14 +230,23 @@ async function admitWhenAvailable(
     const name = reg.config.name;
     return refuse(reg.owner.emitter, name, callId, 'unavailable', name);
   }
-  if (reg.owner.tracker.admissionClosed) return refuseClosed(reg, callId);
-  return identify(reg, call, callId, options, resume, batch);
+  return admitOpen(reg, call, callId, options, resume, batch);
 }
 
-/** The owner of the tool (a toolbox, or the tool itself) no longer admits calls. */
-function refuseClosed(reg: Registration, callId: string): ToolResult | Promise<ToolResult> {
-  const name = reg.config.name;
-  return refuse(reg.owner.emitter, name, callId, 'closed', name, 'its owner');
+/** The tool is available: its owner (a toolbox, or the tool itself) must still admit calls. */
+function admitOpen(
+  reg: Registration,
+  call: ToolCall,
+  callId: string,
+  options: ToolExecuteOptions | undefined,
+  resume: ResumeState | undefined,
+  batch: BatchAwaiter | undefined,
+): StartedCall {
+  if (reg.owner.tracker.admissionClosed) {
+    const name = reg.config.name;
+    return refuse(reg.owner.emitter, name, callId, 'closed', name, 'its owner');
+  }
+  return identify(reg, call, callId, options, resume, batch);
 }
 
 /** Evaluates an availability hook against the registration context; a throwing probe means unavailable. */
