@@ -1,6 +1,5 @@
 import { later } from '../chunks/later';
 import { defineLaterMembers } from '../chunks/later-members';
-import { toolErrorOf } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
 import { definitionRevision } from '../execution/definition-revision';
 import { nextCallId } from '../execution/ids';
@@ -116,7 +115,7 @@ const toolMethods = {
 Object.setPrototypeOf(toolMethods, Function.prototype);
 
 defineOwnerSurface(toolMethods, (tool: ToolObject) => tool[INTERNALS].standalone.owner);
-// `rawExecute` only answers with a promise: its code loads with its first call (execution/later-members).
+// `rawExecute` only answers with a promise: its code loads with its first call (toolbox/later-members).
 defineLaterMembers(toolMethods, ['rawExecute']);
 
 /**
@@ -142,16 +141,12 @@ function successValue(result: ToolResult): unknown {
   return result.outcome === 'success' ? result.result : rejectWith(result);
 }
 
-/** The error class loads with the first failure: a call that succeeds never needs it. */
-const toolCallErrors = later(() => import('../errors/tool-call-error'));
+/** Failures of a tool called as a function reject with a `ToolCallError`, whose class loads with the first. */
+const rejections = later(() => import('./call-rejection'));
 
 async function rejectWith(result: ToolResult): Promise<never> {
-  const { ToolCallError } = toolCallErrors.module ?? (await toolCallErrors.load());
-  throw new ToolCallError(
-    result.toolName,
-    result.error ??
-      toolErrorOf('EXECUTION_FAILED', 'execution', true, `Tool "${result.toolName}" did not succeed.`),
-  );
+  const { callRejection } = rejections.module ?? (await rejections.load());
+  throw callRejection(result);
 }
 
 /**

@@ -2,6 +2,7 @@ import { ArmorerError } from '../../errors/armorer-error';
 import { createToolError, isToolError } from '../../errors/create-tool-error';
 import { sentence } from '../../errors/sentence';
 import { ToolFailureError } from '../../errors/tool-call-error';
+
 import { describeThrown, type ToolError, type ValidationIssue } from '../../errors/tool-error';
 import { isLazyLoadFailure } from '../../tool/lazy-failure';
 import type { MetadataDenial } from '../registration';
