@@ -15,7 +15,7 @@ import { checkedKeys, type SigningMaterial } from './signing-material';
 const DEFAULT_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Signing, verification and the default stores: a chunk loaded with the first pause, grant or resume. */
-const runtimes = later(() => import('./approval-runtime'));
+const runtimes = /* @__PURE__ */ later(() => import('./approval-runtime'));
 
 /**
  * Where a toolbox's resolved options keep their approval settings, so that `extend` and

@@ -2,7 +2,7 @@ import type { LaterMember } from '../toolbox/later-members';
 import { later } from './later';
 
 /** The code of every later member: one chunk, loaded by the first of them an object calls. */
-const members = later(() => import('../toolbox/later-members'));
+const members = /* @__PURE__ */ later(() => import('../toolbox/later-members'));
 
 // Its own function: a closure in the method itself would capture its arguments on every call.
 async function loadThenCall(name: string, self: object, first: unknown, second: unknown): Promise<unknown> {

@@ -9,31 +9,11 @@
  * the load once does not turn every later call into a promise. The first use awaits {@link Later.load} in a
  * function of its own (a closure in the stage itself would cost every call its scope).
  */
-export class Later<T> {
-  /** The module once loaded; `undefined` before (a plain field: it is read on hot paths). */
-  module: T | undefined = undefined;
-  #loading: Promise<T> | undefined = undefined;
-  readonly #import: () => Promise<T>;
-
-  constructor(load: () => Promise<T>) {
-    this.#import = load;
-  }
-
+export interface Later<T> {
+  /** The module once loaded; `undefined` before (a plain property: it is read on hot paths). */
+  module: T | undefined;
   /** Loads the module once; a load that failed (a browser that lost its connection) is tried again next time. */
-  load(): Promise<T> {
-    if (this.module !== undefined) return Promise.resolve(this.module);
-    this.#loading ??= this.#import().then(
-      (module) => {
-        this.module = module;
-        return module;
-      },
-      (error: unknown) => {
-        this.#loading = undefined;
-        throw error;
-      },
-    );
-    return this.#loading;
-  }
+  load(): Promise<T>;
 }
 
 /**
@@ -47,5 +27,24 @@ export class Later<T> {
  * @internal
  */
 export function later<T>(load: () => Promise<T>): Later<T> {
-  return new Later(load);
+  // A plain object and a closure rather than a class: the smallest code a browser bundle carries for it.
+  let loading: Promise<T> | undefined;
+  const chunk: Later<T> = {
+    module: undefined,
+    load: () => {
+      if (chunk.module !== undefined) return Promise.resolve(chunk.module);
+      loading ??= load().then(
+        (module) => {
+          chunk.module = module;
+          return module;
+        },
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      );
+      return loading;
+    },
+  };
+  return chunk;
 }

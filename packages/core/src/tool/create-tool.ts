@@ -142,7 +142,7 @@ function successValue(result: ToolResult): unknown {
 }
 
 /** Failures of a tool called as a function reject with a `ToolCallError`, whose class loads with the first. */
-const rejections = later(() => import('./call-rejection'));
+const rejections = /* @__PURE__ */ later(() => import('./call-rejection'));
 
 async function rejectWith(result: ToolResult): Promise<never> {
   const { callRejection } = rejections.module ?? (await rejections.load());

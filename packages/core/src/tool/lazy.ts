@@ -52,7 +52,7 @@ export function isLazyExecute(value: unknown): value is LazyExecute<unknown> {
 type Implementation = (params: never, context: never) => unknown;
 
 /** The code that loads a lazy implementation: a chunk of its own, loaded by the first lazy tool that runs. */
-const lazyLoading = later(() => import('./lazy-load'));
+const lazyLoading = /* @__PURE__ */ later(() => import('./lazy-load'));
 
 /**
  * Turns a function, a promise of one, or a {@link lazy} value into a function that loads on first call

@@ -16,7 +16,7 @@ import { getToolboxInternals, isToolbox, markToolbox, setToolboxInternals } from
 import { checkToolboxOptions, createToolboxOwner, resolveApproval } from './toolbox-owner';
 import type { SerializedToolbox, Toolbox, ToolboxOptions } from './types';
 
-const batches = later(() => import('./batch'));
+const batches = /* @__PURE__ */ later(() => import('./batch'));
 
 /**
  * Toolbox methods whose code is the lazy chunk `toolbox/later-members`.

@@ -15,7 +15,7 @@ import type { ProviderExportOptions, ProviderName } from './provider-exporters';
  */
 
 /** The provider adapters' loader (and its error type): only toolboxes that export load it. */
-const providerExporters = later(() => import('./provider-exporters'));
+const providerExporters = /* @__PURE__ */ later(() => import('./provider-exporters'));
 
 /** The toolbox members receive the toolbox's internals (undefined when called on something else). */
 function internalsOf(internals: ToolboxInternals | undefined): ToolboxInternals {
@@ -50,8 +50,8 @@ async function toProvider(
 }
 
 /** Resuming and managing approvals load their code (and the approval runtime) on first use. */
-const resumes = later(() => import('../approval/resume'));
-const management = later(() => import('../approval/manage'));
+const resumes = /* @__PURE__ */ later(() => import('../approval/resume'));
+const management = /* @__PURE__ */ later(() => import('../approval/manage'));
 
 /** What a resume reads from its toolbox. */
 function hostOf(internals: ToolboxInternals, runtime: ApprovalRuntime | undefined): ResumeHost {

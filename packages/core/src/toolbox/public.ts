@@ -76,7 +76,7 @@ export type ProviderImportOptions = ToolboxOptions<Record<string, unknown>> &
   Readonly<Record<string, unknown>>;
 
 /** The provider adapters' loader (and its error type): only programs that import declarations load it. */
-const providerExporters = later(() => import('./provider-exporters'));
+const providerExporters = /* @__PURE__ */ later(() => import('./provider-exporters'));
 
 function importer(provider: ProviderName) {
   return async (declarations: readonly unknown[], options?: ProviderImportOptions): Promise<Toolbox> => {

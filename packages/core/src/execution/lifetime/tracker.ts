@@ -11,7 +11,7 @@ import { cancelledError } from './cancellation';
 
 /** How many ended executions each owner keeps for inspection (a power of two: the ring index is masked). */
 /** Waiting for the live executions and the report: a chunk of its own, only owners that shut down load it. */
-const shutdownChunk = later(() => import('./shutdown'));
+const shutdownChunk = /* @__PURE__ */ later(() => import('./shutdown'));
 
 const HISTORY_LIMIT = 256;
 const HISTORY_MASK = HISTORY_LIMIT - 1;

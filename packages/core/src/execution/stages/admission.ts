@@ -24,7 +24,7 @@ import type { StartedCall } from './run';
  * the execution begins at identity.
  */
 
-const admissionChecks = later(() => import('./admission-checks'));
+const admissionChecks = /* @__PURE__ */ later(() => import('./admission-checks'));
 
 /** The admission of one toolbox's calls: its name lookup and, when enabled, the checks. */
 export class ToolboxAdmission {

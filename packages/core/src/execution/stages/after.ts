@@ -10,7 +10,7 @@ import { failedWith, finishCall, interrupted } from './finish';
  * policy are the after-checks (`./after-checks`), a chunk loaded with the first call that needs one.
  */
 
-const afterChecks = later(() => import('./after-checks'));
+const afterChecks = /* @__PURE__ */ later(() => import('./after-checks'));
 
 /** Ends a call whose implementation produced a value: a stream or checked output, or success. */
 export function complete(state: CallState, value: unknown): ToolResult | Promise<ToolResult> {

@@ -27,6 +27,7 @@ describe('failure descriptions load with the first failure', () => {
       'c2',
       undefined,
       undefined,
+      undefined,
     );
     expect(started instanceof Promise).toBe(false);
     expect((started as ToolResult).error?.code).toBe('INVALID_ARGUMENTS');

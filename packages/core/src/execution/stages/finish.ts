@@ -157,7 +157,7 @@ type Failures = typeof import('./failures');
 type Descriptions = Failures['descriptions'];
 
 /** The failure descriptions (`./failures`), loaded with the first call that fails. */
-export const failures = later(() => import('./failures'));
+export const failures = /* @__PURE__ */ later(() => import('./failures'));
 
 /**
  * A failure, by the name of its description in `./failures`; the values it is described with follow the

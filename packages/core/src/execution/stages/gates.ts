@@ -11,7 +11,7 @@ import { run, runCommitted, type StartedCall } from './run';
  * answers asynchronously wait in `./gates-queue`, a chunk loaded with the first call that needs one.
  */
 
-const gatesQueue = later(() => import('./gates-queue'));
+const gatesQueue = /* @__PURE__ */ later(() => import('./gates-queue'));
 
 /** Passes the gates of a call that policy allowed, then runs it. */
 export function passGates(state: CallState): StartedCall {

@@ -20,8 +20,8 @@ import { waitInterruptible } from './wait-interruptible';
  * grant lookup loads its own (`approval/authorize-with-grant`).
  */
 
-const pauses = later(() => import('../../approval/pause'));
-const grants = later(() => import('../../approval/authorize-with-grant'));
+const pauses = /* @__PURE__ */ later(() => import('../../approval/pause'));
+const grants = /* @__PURE__ */ later(() => import('../../approval/authorize-with-grant'));
 
 /** Runs the `beforeExecute` hooks, then the approval policy's question when it asks. */
 export async function runHooks(state: CallState): Promise<ToolResult | CallState> {

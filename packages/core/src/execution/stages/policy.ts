@@ -15,7 +15,7 @@ import { run, type StartedCall } from './run';
  * may wait, so they are a chunk of their own (`./policy-hooks`), loaded with the first call that has one.
  */
 
-const policyHooks = later(() => import('./policy-hooks'));
+const policyHooks = /* @__PURE__ */ later(() => import('./policy-hooks'));
 
 /**
  * Applies policy to a validated call. From here on a call may wait (policy hooks, a grant store, a queue,
