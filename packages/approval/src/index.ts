@@ -2,8 +2,11 @@
  * @armorer/approval: signed, resumable human approvals and reusable approval grants. The versioned
  * binding format, HMAC-SHA256 signing and constant-time verification (synchronous; Bun, Node and
  * browsers), the `ApprovalStateStore` and `GrantStateStore` contracts with process-local
- * implementations, grant matching and the two-axis approval policy. No armorer dependency; `armorer`
- * re-exports it from its root.
+ * implementations, grant matching and the two-axis approval policy. The bottom floor of armorer: the
+ * error base (`ArmorerError`, `StoreError`), the store contracts of idempotency (`ToolResultCache`,
+ * `TaskStateStore`), the one canonical JSON encoder (`canonicalJson`) and SHA-256 helper (`sha256Hex`)
+ * are defined here and imported by every other package. No armorer dependency; `armorer` re-exports it
+ * from its root.
  *
  * @example
  * ```ts
@@ -67,9 +70,13 @@ export {
   APPROVAL_BINDING_V3,
   APPROVAL_BINDING_VERSION,
 } from './binding/types';
+export type { ArmorerErrorOptions } from './errors/armorer-error';
+export { ArmorerError } from './errors/armorer-error';
 export type { ApprovalErrorCode, ApprovalErrorOptions, GrantErrorCode } from './errors/errors';
 export { ApprovalError, GrantError } from './errors/errors';
 export { approvalRefusal } from './errors/refusal';
+export type { StoreErrorCode, StoreErrorOptions } from './errors/store-error';
+export { StoreError } from './errors/store-error';
 export { matchResourcePattern } from './grant/glob';
 export type { GrantStateStore } from './grant/grant-state-store';
 export type { GrantMatchRequest, GrantMismatchReason } from './grant/match-grant';
@@ -85,8 +92,14 @@ export type {
 } from './grant/types';
 export { GRANT_VERSION } from './grant/types';
 export { assertGrantScope, assertGrantShape } from './grant/validate-grant';
-export type { JsonValue } from './json/canonical-json';
-export { canonicalJson, jsonEqual } from './json/canonical-json';
+export type { CanonicalJsonErrorCode, CanonicalJsonOptions, JsonValue } from './json/canonical-json';
+export {
+  CANONICAL_JSON_MAX_DEPTH,
+  CANONICAL_JSON_MAX_VALUES,
+  CanonicalJsonError,
+  canonicalJson,
+  jsonEqual,
+} from './json/canonical-json';
 export { sharedStringList } from './json/shared-lists';
 export type {
   ApprovalMode,
@@ -116,3 +129,27 @@ export {
 export type { ApprovalStateStore, MaybePromise } from './store/approval-state-store';
 export type { ProcessLocalApprovalStateStoreOptions } from './store/process-local-approval-state-store';
 export { createProcessLocalApprovalStateStore } from './store/process-local-approval-state-store';
+export type {
+  TaskChange,
+  TaskJson,
+  TaskKey,
+  TaskLeaseRenewal,
+  TaskListOptions,
+  TaskPage,
+  TaskProgress,
+  TaskRecord,
+  TaskScope,
+  TaskStateStore,
+  TaskStatus,
+  TaskTransition,
+} from './store/task-state-store';
+export { MAX_TASK_PAGE, MAX_TASK_RECORD_BYTES } from './store/task-state-store';
+export type {
+  ClaimResult,
+  CompletedEntry,
+  LegacyStartedEntry,
+  StartedEntry,
+  ToolResultCache,
+  ToolResultCacheEntry,
+  ToolResultKeyValueStore,
+} from './store/tool-result-cache';

@@ -53,6 +53,10 @@ export { narrowCapabilities } from './policy/narrow-capabilities';
 export type { RequestAuthority, RequestContext } from './policy/request-context';
 export { freezeRequestContext } from './policy/request-context';
 export type * from './policy/types';
+// For armorer packages (inspect, query): the one reader of Zod's internals; follows them, may change.
+export { zodDescription } from './schema/zod-description';
+export type { UnwrapZodFieldOptions, ZodDef, ZodField, ZodSchemaLike } from './schema/zod-walker';
+export { unwrapZodField, zodDef, zodObjectShape } from './schema/zod-walker';
 export { isTool } from './tool/create-tool';
 export type { LazyExecute } from './tool/lazy';
 export { lazy } from './tool/lazy';

@@ -1,5 +1,4 @@
-// The marker armorer's base error uses, so `ArmorerError.isInstance` recognizes these errors too.
-const ARMORER_ERROR = Symbol.for('armorer.error');
+import { ArmorerError } from './armorer-error';
 
 /** Why an approval binding was refused. Stable strings a host can branch on. */
 export type ApprovalErrorCode =
@@ -49,7 +48,7 @@ export interface ApprovalErrorOptions<TCode extends string> {
 
 /**
  * Thrown when an approval binding is refused: bad shape or signature, a request context that does not
- * match, expiry, replay, revocation. Recognized by `ArmorerError.isInstance` from `armorer`.
+ * match, expiry, replay, revocation. An `ArmorerError` (`instanceof` and `ArmorerError.isInstance`).
  *
  * @example
  * ```ts
@@ -58,19 +57,15 @@ export interface ApprovalErrorOptions<TCode extends string> {
  * }
  * ```
  */
-export class ApprovalError extends Error {
-  readonly [ARMORER_ERROR] = true;
-  readonly code: ApprovalErrorCode;
-
+export class ApprovalError extends ArmorerError<ApprovalErrorCode> {
   constructor(options: ApprovalErrorOptions<ApprovalErrorCode>) {
-    super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(options);
     this.name = 'ApprovalError';
-    this.code = options.code;
   }
 
   /** True for an approval error from any copy of this package. */
-  static isInstance(error: unknown): error is ApprovalError {
-    return isMarked(error) && (error as { name?: unknown }).name === 'ApprovalError';
+  static override isInstance(error: unknown): error is ApprovalError {
+    return ArmorerError.isInstance(error) && error.name === 'ApprovalError';
   }
 }
 
@@ -84,26 +79,16 @@ export class ApprovalError extends Error {
  * }
  * ```
  */
-export class GrantError extends Error {
-  readonly [ARMORER_ERROR] = true;
-  readonly code: GrantErrorCode;
-
+export class GrantError extends ArmorerError<GrantErrorCode> {
   constructor(message: string, code: GrantErrorCode, options?: { readonly cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    super(options?.cause === undefined ? { message, code } : { message, code, cause: options.cause });
     this.name = 'GrantError';
-    this.code = code;
   }
 
   /** True for a grant error from any copy of this package. */
-  static isInstance(error: unknown): error is GrantError {
-    return isMarked(error) && (error as { name?: unknown }).name === 'GrantError';
+  static override isInstance(error: unknown): error is GrantError {
+    return ArmorerError.isInstance(error) && error.name === 'GrantError';
   }
-}
-
-function isMarked(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[ARMORER_ERROR] === true
-  );
 }
 
 /** Shorthand used across the package. @internal */

@@ -1,42 +1,7 @@
-const ARMORER_ERROR = Symbol.for('armorer.error');
+import { ArmorerError, type ArmorerErrorOptions } from '@armorer/approval';
 
-/** Options accepted by every armorer error constructor. */
-export interface ArmorerErrorOptions<TCode extends string = string> {
-  readonly message: string;
-  readonly code: TCode;
-  readonly cause?: unknown;
-}
-
-/**
- * Base class of every exception armorer throws. `isInstance` works across duplicate installs of the
- * package, where `instanceof` does not.
- *
- * @example
- * ```ts
- * try { createTool(badConfig); } catch (error) {
- *   if (ArmorerError.isInstance(error)) console.log(error.code);
- * }
- * ```
- */
-export class ArmorerError<TCode extends string = string> extends Error {
-  readonly [ARMORER_ERROR] = true;
-  readonly code: TCode;
-
-  constructor(options: ArmorerErrorOptions<TCode>) {
-    super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'ArmorerError';
-    this.code = options.code;
-  }
-
-  /** True for any armorer error, whichever copy of the package created it. */
-  static isInstance(error: unknown): error is ArmorerError {
-    return (
-      typeof error === 'object' &&
-      error !== null &&
-      (error as Record<symbol, unknown>)[ARMORER_ERROR] === true
-    );
-  }
-}
+// The base class lives in @armorer/approval (the bottom floor); this is the same class, re-exported.
+export { ArmorerError, type ArmorerErrorOptions };
 
 /** Codes of {@link ToolDefinitionError}. */
 export type ToolDefinitionErrorCode =

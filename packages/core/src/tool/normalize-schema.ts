@@ -1,21 +1,13 @@
 import { z } from 'zod';
 import { ToolDefinitionError } from '../errors/armorer-error';
+import { zodDef } from '../schema/zod-walker';
 import { rememberJsonSchema } from './serialize';
 import { isStandardSchema, standardInputSchema } from './standard-schema';
 import type { ObjectSchema } from './types';
 
-interface ZodInternals {
-  readonly _zod: { readonly def: { readonly type: string } };
-}
-
 /** True for any Zod 4 schema (classic or mini). */
 export function isZodSchema(value: unknown): value is z.ZodType {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Partial<ZodInternals>)._zod === 'object' &&
-    typeof (value as ZodInternals)._zod.def === 'object'
-  );
+  return zodDef(value) !== undefined;
 }
 
 /**
@@ -32,7 +24,7 @@ export function normalizeInputSchema(
   if (input === undefined && jsonSchema === undefined) return z.object({});
   if (input === undefined) return withJsonSchema(z.object({}), jsonSchema);
   if (isZodSchema(input)) {
-    const type = (input as unknown as ZodInternals)._zod.def.type;
+    const type = zodDef(input)?.type;
     if (type === 'object') return withJsonSchema(input as unknown as ObjectSchema, jsonSchema);
     throw new ToolDefinitionError({
       code: 'INVALID_TOOL_SCHEMA',

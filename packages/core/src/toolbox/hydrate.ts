@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ArmorerError, ToolDefinitionError } from '../errors/armorer-error';
+import { zodDef } from '../schema/zod-walker';
 import { createToolFromConfig } from '../tool/create-tool';
 import { rememberJsonSchema } from '../tool/serialize';
 import type { AnyTool, ObjectSchema, SerializedTool } from '../tool/types';
@@ -12,7 +13,7 @@ export function isSerializedTool(value: unknown): value is SerializedTool {
     value !== null &&
     typeof (value as SerializedTool).name === 'string' &&
     typeof (value as SerializedTool).input === 'object' &&
-    !(value as { input: { _zod?: unknown } }).input?._zod
+    zodDef((value as { input: unknown }).input) === undefined
   );
 }
 
@@ -24,7 +25,7 @@ export function jsonSchemaToObjectSchema(toolName: string, input: Record<string,
   let schema: z.ZodType;
   try {
     schema = z.fromJSONSchema(input as Parameters<typeof z.fromJSONSchema>[0]);
-    if (schema._zod.def.type !== 'object' && input['type'] === 'object') schema = objectWith(schema);
+    if (zodDef(schema)?.type !== 'object' && input['type'] === 'object') schema = objectWith(schema);
   } catch (error) {
     throw new ToolDefinitionError({
       code: 'INVALID_TOOL_SCHEMA',
@@ -71,7 +72,7 @@ export function hydrateTool(serialized: SerializedTool, options: ToolboxOptions<
           });
         }));
   const input = jsonSchemaToObjectSchema(name, serialized.input);
-  if ((input as unknown as { _zod: { def: { type: string } } })._zod.def.type === 'object') {
+  if (zodDef(input)?.type === 'object') {
     rememberJsonSchema(input as ObjectSchema, serialized.input);
   }
   return createToolFromConfig({

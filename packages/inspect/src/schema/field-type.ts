@@ -1,21 +1,6 @@
-interface ZodLike {
-  readonly _zod?: { readonly def?: Def };
-  readonly description?: unknown;
-}
+import { unwrapZodField, type ZodSchemaLike, zodDef, zodObjectShape } from '@armorer/core';
 
-interface Def {
-  readonly type?: string;
-  readonly innerType?: ZodLike;
-  readonly in?: ZodLike;
-  readonly element?: ZodLike;
-  readonly options?: readonly ZodLike[];
-  readonly entries?: Readonly<Record<string, unknown>>;
-  readonly values?: readonly unknown[];
-  readonly valueType?: ZodLike;
-  readonly shape?: Readonly<Record<string, ZodLike>>;
-}
-
-/** What a parameter schema says about itself, read from `_zod.def` without conversion. */
+/** What a parameter schema says about itself, read from `_zod.def` (core's walker) without conversion. */
 export interface FieldFacts {
   readonly type: string;
   readonly optional: boolean;
@@ -28,33 +13,26 @@ const MAX_DEPTH = 6;
 /** The shape of an object schema (or a plain shape), or `undefined`. */
 export function shapeOf(schema: unknown): Readonly<Record<string, unknown>> | undefined {
   if (typeof schema !== 'object' || schema === null) return undefined;
-  const def = (schema as ZodLike)._zod?.def;
-  if (def === undefined) return schema as Record<string, unknown>;
-  return def.type === 'object' && def.shape !== undefined ? def.shape : undefined;
+  if (zodDef(schema) === undefined) return schema as Record<string, unknown>;
+  return zodObjectShape(schema);
 }
+
+const byGetter = (schema: ZodSchemaLike): unknown => schema.description;
 
 /** Type, optionality, nullability and description of one parameter. */
 export function fieldFacts(field: unknown): FieldFacts {
-  let current = field as ZodLike | undefined;
-  let optional = false;
-  let nullable = false;
-  let description: string | undefined;
-  for (let depth = 0; current !== undefined && depth < MAX_DEPTH; depth++) {
-    if (description === undefined && typeof current.description === 'string')
-      description = current.description;
-    const def = current._zod?.def;
-    const type = def?.type;
-    if (type === 'optional' || type === 'default' || type === 'prefault') optional = true;
-    else if (type === 'nullable') nullable = true;
-    else if (type !== 'readonly' && type !== 'catch' && type !== 'nonoptional') break;
-    current = def?.innerType;
-  }
-  return { type: typeName(current, 0), optional, nullable, description };
+  const found = unwrapZodField(field, { description: byGetter });
+  return {
+    type: typeName(found.schema, 0),
+    optional: found.optional,
+    nullable: found.nullable,
+    description: found.description,
+  };
 }
 
 /** A readable type: `string`, `array<number>`, `"a" | "b"`, `object`, `string | number`. */
-export function typeName(schema: ZodLike | undefined, depth: number): string {
-  const def = schema?._zod?.def;
+export function typeName(schema: ZodSchemaLike | undefined, depth: number): string {
+  const def = zodDef(schema);
   const type = def?.type;
   if (def === undefined || type === undefined) return 'unknown';
   if (depth >= MAX_DEPTH) return type;

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { Buffer } from 'node:buffer';
+import { sha256Hex } from '@armorer/approval';
 
 /** The page's bundled script and style sheet. */
 export interface PageAsset {
@@ -13,7 +14,7 @@ export interface RenderedPage {
 }
 
 function sha256(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+  return `'sha256-${Buffer.from(sha256Hex(text), 'hex').toString('base64')}'`;
 }
 
 /**

@@ -1,17 +1,4 @@
-import { sha256Hex } from '@armorer/approval';
-
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (typeof value === 'object' && value !== null) {
-    // A null-prototype record keeps a "__proto__" key (an own key of JSON.parse's output) as data;
-    // on a plain object the assignment would set the prototype and drop the key from the JSON.
-    const sorted: Record<string, unknown> = Object.create(null);
-    for (const key of Object.keys(value).sort())
-      sorted[key] = canonical((value as Record<string, unknown>)[key]);
-    return sorted;
-  }
-  return value;
-}
+import { canonicalJson, sha256Hex } from '@armorer/approval';
 
 /**
  * The fingerprint of an MCP tool definition: SHA-256 over the canonical JSON (keys sorted) of what a
@@ -39,5 +26,5 @@ export function fingerprintMcpTool(declaration: {
     outputSchema: declaration.outputSchema ?? null,
     annotations: declaration.annotations ?? null,
   };
-  return `sha256:${sha256Hex(JSON.stringify(canonical(pinned)))}`;
+  return `sha256:${sha256Hex(canonicalJson(pinned))}`;
 }

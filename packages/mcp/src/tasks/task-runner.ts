@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { sha256Hex } from '@armorer/approval';
 import {
   createToolError,
   getToolRevision,
@@ -59,7 +59,7 @@ const PROMOTE = Symbol('promote');
  * cancellation) is one compare-and-set on the task. While it runs, this instance holds a lease on it.
  */
 export class TaskRunner {
-  readonly owner = `mcp-${randomUUID()}`;
+  readonly owner = `mcp-${crypto.randomUUID()}`;
   readonly leases: TaskLeases;
   #closed = false;
 
@@ -185,11 +185,8 @@ export class TaskRunner {
     // A client's key names one task: the same call retried (after a lost answer) finds it again.
     const taskId =
       key === undefined || origin !== 'declared'
-        ? randomUUID()
-        : `k${createHash('sha256')
-            .update(JSON.stringify([scope.tenantId, scope.principalId, start.call.name, key]))
-            .digest('hex')
-            .slice(0, 48)}`;
+        ? crypto.randomUUID()
+        : `k${sha256Hex(JSON.stringify([scope.tenantId, scope.principalId, start.call.name, key])).slice(0, 48)}`;
     const tool = start.toolbox.getTool(start.call.name);
     const data: TaskData = {
       v: 1,

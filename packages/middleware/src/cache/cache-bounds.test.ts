@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'bun:test';
 import { createHash } from 'node:crypto';
+import { sha256Hex } from '@armorer/approval';
 import { createTool, createToolbox } from '@armorer/core';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { threadCpuMs } from '../__fixtures__/cpu-time';
 import { canonicalKey } from './canonical-key';
 import { createCacheMiddleware } from './create-cache-middleware';
-import { portableSha256Hex, sha256Hex } from './sha256';
 
 function blob(size: number, seed: number): string {
   return `${seed}:`.padEnd(size, String.fromCharCode(97 + (seed % 26)));
@@ -20,16 +20,15 @@ function sharedDag(levels: number): Record<string, unknown> {
 }
 
 describe('cache bounds', () => {
-  test('SHA-256 keys: the portable digest equals node:crypto on any text', () => {
+  test('SHA-256 keys: the digest (the helper of @armorer/approval) equals node:crypto on any text', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => {
         const expected = createHash('sha256').update(text, 'utf8').digest('hex');
-        expect(portableSha256Hex(text)).toBe(expected);
         expect(sha256Hex(text)).toBe(expected);
       }),
       { numRuns: 300 },
     );
-    expect(portableSha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 
   test('memory is bounded by bytes, and large arguments are keyed by digest', async () => {

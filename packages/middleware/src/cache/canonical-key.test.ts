@@ -9,50 +9,37 @@ describe('canonicalKey', () => {
     expect(canonicalKey({ a: 1, b: undefined })).toBe(canonicalKey({ a: 1 }));
   });
 
-  test('never confuses values of different types', () => {
-    const values: unknown[] = [
+  test('never confuses values of different types: JSON values get distinct keys, the rest none', () => {
+    const json: unknown[] = [
       1,
       '1',
-      1n,
       true,
       'true',
       null,
       'null',
+      [1],
+      { 0: 1 },
+      [1, 2],
+      { $bigint: '1' },
+      [null],
+    ];
+    const keys = json.map((value) => canonicalKey({ value }));
+    expect(keys.every((key) => key !== undefined)).toBe(true);
+    expect(new Set(keys).size).toBe(json.length);
+    // Not JSON data (the encoder of @armorer/approval refuses them): never cached, so never confused with
+    // the JSON value JSON.stringify would turn them into (1n and 1, a Date and its ISO text, NaN and null).
+    const other: unknown[] = [
+      1n,
       undefined,
       Number.NaN,
       Number.POSITIVE_INFINITY,
       new Date(0),
-      new Date(0).toISOString(),
-      [1],
-      { 0: 1 },
       new Map([[1, 2]]),
       new Set([1, 2]),
-      [1, 2],
-      { $bigint: '1' },
       [undefined],
-      [null],
     ];
-    const keys = values.map((value) => canonicalKey({ value }));
-    expect(new Set(keys).size).toBe(values.length);
-  });
-
-  test('orders map and set entries', () => {
-    expect(canonicalKey(new Set([2, 1]))).toBe(canonicalKey(new Set([1, 2])));
-    expect(
-      canonicalKey(
-        new Map([
-          ['b', 1],
-          ['a', 2],
-        ]),
-      ),
-    ).toBe(
-      canonicalKey(
-        new Map([
-          ['a', 2],
-          ['b', 1],
-        ]),
-      ),
-    );
+    for (const value of other) expect(canonicalKey([value])).toBeUndefined();
+    expect(canonicalKey(new Date(0).toISOString())).toBeDefined();
   });
 
   test('refuses values without a faithful form', () => {

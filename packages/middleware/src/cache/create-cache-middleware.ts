@@ -1,10 +1,10 @@
+import { sha256Hex } from '@armorer/approval';
 import { createMiddleware, type ToolMiddleware } from '@armorer/core';
 import { type Execute, type ExecuteContext, isAsyncIterable } from '../common/context';
 import { optionalFunction, positiveInteger, positiveNumber, readOptions } from '../common/options';
 import { authorityScope, contextScope, identityOf } from './cache-key';
 import { canonicalKey } from './canonical-key';
 import { LruCache } from './lru-cache';
-import { sha256Hex } from './sha256';
 
 /** Options of {@link createCacheMiddleware}. */
 export interface CacheMiddlewareOptions {

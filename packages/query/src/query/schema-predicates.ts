@@ -1,4 +1,4 @@
-import type { ZodToolInput } from '@armorer/core';
+import { unwrapZodField, type ZodDef, type ZodToolInput } from '@armorer/core';
 import { schemaShape } from '../tool/schema-fields';
 import { checkStringList, invalid, isPlainObject } from './query-keys';
 import type { ToolPredicate } from './tag-predicates';
@@ -40,30 +40,7 @@ export function schemaMatches(schema: ZodToolInput): ToolPredicate {
   };
 }
 
-interface Def {
-  readonly type?: string;
-  readonly innerType?: { readonly _zod?: { readonly def?: Def } };
-  readonly shape?: Readonly<Record<string, unknown>>;
-  readonly element?: { readonly _zod?: { readonly def?: Def } };
-}
-
-function defOf(value: unknown): Def | undefined {
-  return (value as { _zod?: { def?: Def } } | undefined)?._zod?.def;
-}
-
-/** The type name under optional/nullable/default wrappers, and whether the value may be omitted. */
-function unwrap(value: unknown): { readonly def: Def | undefined; readonly optional: boolean } {
-  let def = defOf(value);
-  let optional = false;
-  for (let depth = 0; def !== undefined && depth < 8; depth++) {
-    const type = def.type;
-    if (type === 'optional' || type === 'default' || type === 'prefault') optional = true;
-    else if (type !== 'nullable' && type !== 'readonly' && type !== 'catch') break;
-    def = defOf(def.innerType);
-  }
-  return { def, optional };
-}
-
+// Fields are compared under their wrappers (optional, default, nullable, ...) with core's Zod walker.
 function shapesMatch(
   actual: Readonly<Record<string, unknown>>,
   wanted: Readonly<Record<string, unknown>>,
@@ -71,15 +48,15 @@ function shapesMatch(
 ): boolean {
   for (const key of Object.keys(wanted)) {
     if (!Object.hasOwn(actual, key)) return false;
-    if (!typesMatch(unwrap(actual[key]).def, unwrap(wanted[key]).def, depth)) return false;
+    if (!typesMatch(unwrapZodField(actual[key]).def, unwrapZodField(wanted[key]).def, depth)) return false;
   }
   for (const key of Object.keys(actual)) {
-    if (!Object.hasOwn(wanted, key) && !unwrap(actual[key]).optional) return false;
+    if (!Object.hasOwn(wanted, key) && !unwrapZodField(actual[key]).optional) return false;
   }
   return true;
 }
 
-function typesMatch(actual: Def | undefined, wanted: Def | undefined, depth: number): boolean {
+function typesMatch(actual: ZodDef | undefined, wanted: ZodDef | undefined, depth: number): boolean {
   if (wanted === undefined || wanted.type === 'unknown' || wanted.type === 'any') return true;
   if (actual === undefined || actual.type !== wanted.type) return false;
   if (depth >= 8) return true;
@@ -87,6 +64,6 @@ function typesMatch(actual: Def | undefined, wanted: Def | undefined, depth: num
     return shapesMatch(actual.shape, wanted.shape, depth + 1);
   }
   if (actual.type === 'array')
-    return typesMatch(unwrap(actual.element).def, unwrap(wanted.element).def, depth + 1);
+    return typesMatch(unwrapZodField(actual.element).def, unwrapZodField(wanted.element).def, depth + 1);
   return true;
 }
