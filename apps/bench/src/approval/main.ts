@@ -132,7 +132,7 @@ console.log(`  plain execute of the tool                           ${format(best
 console.log(
   `  resumeApproval of a paused call                     ${format(best.resume).padStart(9)}  ${resumeRatio.toFixed(2)}x`,
 );
-console.log(`  resumeApproval of a paused call (CPU time)          ${format(best.resumeCpu).padStart(9)}`);
+console.log(`  resumeApproval of a paused call (process CPU time)  ${format(best.resumeCpu).padStart(9)}`);
 console.log(
   `  info resume over the plain execute: +${format(best.resume - best.plain)} (verifying the binding, reserving and committing it, the edit check)`,
 );
@@ -144,15 +144,16 @@ reportTarget(
   { atLeast: SIGN_VERIFY_PER_SECOND, unit: '/s', digits: 0 },
   '  ',
 );
-// CPU time, as the core suite measures: a resume in memory waits for nothing, and on a shared machine the
-// wall clock also counts the time other processes held the core (the wall-clock figure is printed above).
+// Wall clock, best round: the measure the budget was stated in (4.3-4.7 µs when it was set). The process's
+// CPU time is printed above for a loaded machine; it also counts Bun's JIT and GC threads, so it can exceed
+// the wall clock when the machine is idle.
 reportTarget(
-  'resumeApproval in memory (CPU time)',
-  best.resumeCpu / 1000,
+  'resumeApproval in memory',
+  best.resume / 1000,
   {
     atMost: RESUME_US,
     unit: ' µs',
-    note: `${resumeRatio.toFixed(2)}x the plain execute, median of the rounds`,
+    note: `CPU time ${format(best.resumeCpu)}; ${resumeRatio.toFixed(2)}x the plain execute, median of the rounds`,
   },
   '  ',
 );
