@@ -33,10 +33,14 @@ export type {
 export { EXECUTION_INTERCEPTOR, withExecutionInterceptor } from './execution/interceptor';
 export type { ExecutionObserver, ObservedCall } from './execution/observer';
 export type { ToolCallPreview, ToolCallPreviewStatus } from './execution/preview';
-export type { ExecutionProjection, ProjectionAudience, ProjectionOptions } from './execution/projection';
-export { projectExecutionSnapshot } from './execution/projection';
 export { RESERVED_CONTEXT_KEYS } from './execution/registration';
-export type * from './execution/snapshot-types';
+export type {
+  ExecutionProjection,
+  ProjectionAudience,
+  ProjectionOptions,
+} from './execution/snapshots/projection';
+export { projectExecutionSnapshot } from './execution/snapshots/projection';
+export type * from './execution/snapshots/snapshot-types';
 export type { SpanContextLike, SpanLinkLike, TraceContextLike } from './execution/trace-context';
 export type * from './execution/types';
 export type {

@@ -1,7 +1,7 @@
 /**
  * Cost of approval on the hot path (`bun run bench`): a call that passes through the approval policy
  * without needing approval against the same call with no approval configured; signing plus verifying a
- * binding, per second on one core; and a resume against a plain execute of the same tool. Cases run in
+ * binding, per second on one core; and a resume in memory, beside a plain execute of the same tool. Cases run in
  * interleaved rounds and the best mean is kept, so a busy machine skews the figures less. Prints the
  * figures and the budgets with PASS/MISS markers; the exit code is 0 either way. `--quick` for a smoke run.
  */
@@ -11,7 +11,8 @@ import { createPolicyCases, createResumeFixture, createSignVerifyCase, requestCo
 
 const POLICY_RATIO = 1.2;
 const SIGN_VERIFY_PER_SECOND = 50_000;
-const RESUME_RATIO = 3;
+/** A resume in memory (verify, reserve, commit, run), in microseconds: the restated budget of issue 31. */
+const RESUME_US = 8;
 
 const quick = process.argv.includes('--quick');
 const rounds = quick ? 1 : 5;
@@ -42,27 +43,35 @@ async function meanNs(run: () => unknown): Promise<number> {
  * objects parsed long before (touching those cold objects cost about a microsecond per resume here, which
  * the plain execute, reusing one call object, never pays).
  */
-async function resumeNs(): Promise<{ resume: number; plain: number }> {
+async function resumeNs(): Promise<{ resume: number; plain: number; resumeCpu: number }> {
   const fixture = await createResumeFixture(resumeCount);
   const stored = fixture.descriptors.map((descriptor) => JSON.stringify(descriptor));
   for (let index = 0; index < 500; index++) await fixture.plain();
   const block = 250;
   let resumeTotal = 0;
+  let resumeCpu = 0;
   let plainTotal = 0;
   for (let start = 0; start < stored.length; start += block) {
     const descriptors = stored.slice(start, start + block).map((text) => JSON.parse(text) as unknown);
+    const cpu = process.cpuUsage();
     let started = performance.now();
     for (const descriptor of descriptors) {
       const result = await fixture.toolbox.resumeApproval(descriptor, { requestContext });
       if (result.result !== 3) throw new Error(`resume returned ${result.outcome}`);
     }
     resumeTotal += performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    resumeCpu += (used.user + used.system) / 1000;
     started = performance.now();
     for (let index = 0; index < descriptors.length; index++) await fixture.plain();
     plainTotal += performance.now() - started;
   }
   const count = stored.length;
-  return { resume: (resumeTotal * 1e6) / count, plain: (plainTotal * 1e6) / count };
+  return {
+    resume: (resumeTotal * 1e6) / count,
+    plain: (plainTotal * 1e6) / count,
+    resumeCpu: (resumeCpu * 1e6) / count,
+  };
 }
 
 const policyCases = createPolicyCases();
@@ -78,6 +87,7 @@ const best = {
   signVerify: Infinity,
   signVerifyCpu: Infinity,
   resume: Infinity,
+  resumeCpu: Infinity,
   plain: Infinity,
 };
 // Ratios are taken within each round (the pair measured back to back) and the median round is reported.
@@ -96,6 +106,7 @@ for (let round = 0; round < rounds; round++) {
   const resumed = await resumeNs();
   resumeRatios.push(resumed.resume / resumed.plain);
   best.resume = Math.min(best.resume, resumed.resume);
+  best.resumeCpu = Math.min(best.resumeCpu, resumed.resumeCpu);
   best.plain = Math.min(best.plain, resumed.plain);
 }
 
@@ -121,6 +132,7 @@ console.log(`  plain execute of the tool                           ${format(best
 console.log(
   `  resumeApproval of a paused call                     ${format(best.resume).padStart(9)}  ${resumeRatio.toFixed(2)}x`,
 );
+console.log(`  resumeApproval of a paused call (process CPU time)  ${format(best.resumeCpu).padStart(9)}`);
 console.log(
   `  info resume over the plain execute: +${format(best.resume - best.plain)} (verifying the binding, reserving and committing it, the edit check)`,
 );
@@ -132,5 +144,17 @@ reportTarget(
   { atLeast: SIGN_VERIFY_PER_SECOND, unit: '/s', digits: 0 },
   '  ',
 );
-reportTarget('resume / plain execute', resumeRatio, { atMost: RESUME_RATIO }, '  ');
+// Wall clock, best round: the measure the budget was stated in (4.3-4.7 µs when it was set). The process's
+// CPU time is printed above for a loaded machine; it also counts Bun's JIT and GC threads, so it can exceed
+// the wall clock when the machine is idle.
+reportTarget(
+  'resumeApproval in memory',
+  best.resume / 1000,
+  {
+    atMost: RESUME_US,
+    unit: ' µs',
+    note: `CPU time ${format(best.resumeCpu)}; ${resumeRatio.toFixed(2)}x the plain execute, median of the rounds`,
+  },
+  '  ',
+);
 finishTargets();

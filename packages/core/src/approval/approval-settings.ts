@@ -5,6 +5,7 @@ import type {
   GrantStateStore,
 } from '@armorer/approval';
 import { DEFAULT_MAX_ARGUMENTS_BYTES, resolveApprovalRequirement } from '@armorer/approval';
+import { later } from '../chunks/later';
 import { ToolboxError } from '../errors/armorer-error';
 import type { ToolConfiguration } from '../tool/types';
 import type { ToolboxOptions } from '../toolbox/types';
@@ -12,6 +13,9 @@ import type { ApprovalRuntime } from './approval-runtime';
 import { checkedKeys, type SigningMaterial } from './signing-material';
 
 const DEFAULT_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Signing, verification and the default stores: a chunk loaded with the first pause, grant or resume. */
+const runtimes = /* @__PURE__ */ later(() => import('./approval-runtime'));
 
 /**
  * Where a toolbox's resolved options keep their approval settings, so that `extend` and
@@ -65,7 +69,6 @@ export class ApprovalSettings {
   readonly clock: () => number;
   readonly nonceSource: (() => string) | undefined;
   #runtime: ApprovalRuntime | undefined;
-  #loading: Promise<ApprovalRuntime> | undefined;
 
   private constructor(options: ToolboxOptions<object>) {
     const policy = options.approvalPolicy;
@@ -132,11 +135,10 @@ export class ApprovalSettings {
   /** Loads the runtime once (a lazy chunk in bundles); every later call gets the same one. */
   load(): Promise<ApprovalRuntime> {
     if (this.#runtime !== undefined) return Promise.resolve(this.#runtime);
-    this.#loading ??= import('./approval-runtime').then((module) => {
+    return runtimes.load().then((module) => {
       this.#runtime ??= module.ApprovalRuntime.create(this, this.#material);
       return this.#runtime;
     });
-    return this.#loading;
   }
 
   /** What the approval policy decides for a tool, computed once at registration. */

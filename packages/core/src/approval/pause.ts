@@ -10,8 +10,7 @@ import { sentence } from '../errors/sentence';
 import { describeThrown } from '../errors/tool-error';
 import type { CallState } from '../execution/call-state';
 import { definitionRevision } from '../execution/definition-revision';
-import { finishCall } from '../execution/finish-call';
-import { stopped } from '../execution/policy-steps';
+import { finishCall } from '../execution/stages/finish';
 import type { ToolResult } from '../execution/types';
 import type { PolicyStop } from '../policy/evaluate';
 import { createPendingApproval } from '../policy/pending-approval';
@@ -19,21 +18,16 @@ import type { PendingApproval } from '../policy/types';
 import { replayScopeOf, requestView } from './request-view';
 
 /**
- * Ends a call a policy stopped. A pause (`needs_approval`, `needs_input`) under a toolbox with an approval
- * secret gets a signed binding, issued to the approval state store before the caller sees it; without a
- * secret the descriptor stays unsigned (and cannot be resumed).
+ * Pauses a call for approval or input under a toolbox that signs: the pending approval gets a signed
+ * binding, issued to the approval state store before the caller sees it (the approval runtime is loaded).
  */
-export function stopCall(state: CallState, stop: PolicyStop): ToolResult | Promise<ToolResult> {
+export async function pauseWithBinding(state: CallState, stop: PolicyStop): Promise<ToolResult> {
   const runtime = state.reg.owner.approval;
-  if (stop.status === 'deny' || runtime === undefined || !runtime.signs)
-    return stopped(state, stop, state.params);
-  return pauseWithBinding(state, stop);
-}
-
-async function pauseWithBinding(state: CallState, stop: PolicyStop): Promise<ToolResult> {
-  const runtime = state.reg.owner.approval;
-  if (runtime === undefined || runtime.store === undefined) return stopped(state, stop, state.params);
   const pending = createPendingApproval(state, stop, state.params);
+  if (runtime === undefined || runtime.store === undefined) {
+    state.ext.pendingApproval = pending;
+    return finishCall(state, 'action_required', undefined, stop.error);
+  }
   let view: ApprovalRequestView;
   try {
     view = requestView(

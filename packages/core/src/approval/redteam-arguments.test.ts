@@ -17,10 +17,10 @@ import {
   requestContext,
   SECRET,
 } from '../__fixtures__/approval';
-import type { ApprovalContext } from '../approval/resume-state';
 import type { PendingApproval } from '../policy/types';
 import { createTool } from '../tool/public';
 import { createToolbox } from '../toolbox/public';
+import type { ApprovalContext } from './resume-state';
 
 /**
  * Red-team: the arguments a resumed call runs with are the signed ones, or edits reported as edits. Every

@@ -1,4 +1,4 @@
-import { MAX_TIMER_MS } from '../execution/cancellation';
+import { MAX_TIMER_MS } from '../execution/lifetime/cancellation';
 
 /** Why a resume stopped waiting for its store: `details.reason` of the refusal is this code. */
 class ReserveStopped extends Error {

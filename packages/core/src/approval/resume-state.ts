@@ -88,5 +88,3 @@ export function codeOf(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^[a-z-]+$/.test(code) ? code : 'store-failed';
 }
-
-export { RESUME } from './resume-key';

@@ -9,20 +9,18 @@ import { createToolError } from '../errors/create-tool-error';
 import { sentence } from '../errors/sentence';
 import { describeThrown } from '../errors/tool-error';
 import type { EventHub } from '../events/event-hub';
-import { CallState } from '../execution/call-state';
 import { definitionRevision } from '../execution/definition-revision';
-import { createResult } from '../execution/finish-call';
 import { EXECUTION_INTERCEPTOR, interceptorOf } from '../execution/interceptor';
 import type { Registration } from '../execution/registration';
-import { type StartedCall, startCall, toPromise } from '../execution/run-call';
-import { awaitImplementation } from '../execution/settle-call';
+import { admitCall } from '../execution/stages/admission';
+import { createResult } from '../execution/stages/finish';
 import type { ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import { freezeRequestContext } from '../policy/request-context';
 import type { ApprovalRuntime } from './approval-runtime';
 import { verifyDescriptor } from './descriptor';
 import { requestView } from './request-view';
 import { untilReservedOrStopped } from './reserve-wait';
-import { codeOf, isThenable, RESUME, ResumeState } from './resume-state';
+import { codeOf, isThenable, ResumeState } from './resume-state';
 import type { ResumeApprovalOptions, ResumedToolResult } from './types';
 
 /** What a resume needs from its toolbox. */
@@ -91,9 +89,9 @@ export function resumeApproval(
       runtime,
       verified.validated && !edited,
     );
-    const callOptions: { -readonly [K in keyof ToolExecuteOptions]: ToolExecuteOptions[K] } & {
-      [RESUME]: ResumeState;
-    } = { requestContext: frozen, [RESUME]: resume };
+    const callOptions: { -readonly [K in keyof ToolExecuteOptions]: ToolExecuteOptions[K] } = {
+      requestContext: frozen,
+    };
     // A satellite's interceptor (idempotency) given with the resume stands in front of the resumed call too.
     const interceptor = interceptorOf(options as ToolExecuteOptions);
     if (interceptor !== undefined)
@@ -107,8 +105,10 @@ export function resumeApproval(
       arguments: edits !== undefined ? edits.value : verified.proposedArguments,
     };
     const reserving = store.reserve(binding, view, now);
-    if (isThenable(reserving)) return reserveThenRun(host, descriptor, reserving, reg, call, callOptions);
-    return run(host, descriptor, reg, call, callOptions);
+    if (isThenable(reserving)) {
+      return reserveThenRun(host, descriptor, reserving, reg, call, callOptions, resume);
+    }
+    return run(host, descriptor, reg, call, callOptions, resume);
   } catch (error) {
     return Promise.resolve(refusal(host.emitter, descriptor, binding, error));
   }
@@ -138,28 +138,29 @@ function editedArguments(
 /** The call a binding names, with its original or edited arguments. */
 type ResumedCall = ToolCall & { readonly id: string };
 
-type ResumeCallOptions = ToolExecuteOptions & { readonly [RESUME]: ResumeState };
-
-/** Starts the reserved call; the pipeline's promise as it is when the tool is already running. */
+/**
+ * Starts the reserved call: the resume enters the pipeline with it (see `identify`). Once the binding is
+ * committed (right before the implementation starts), the pipeline's own result is the answer: every result
+ * of a committed call comes from finishCall, which adds `executedArgumentsEdited`.
+ */
 function run(
   host: ResumeHost,
   descriptor: unknown,
   reg: Registration,
   call: ResumedCall,
-  options: ResumeCallOptions,
+  options: ToolExecuteOptions,
+  resume: ResumeState,
 ): Promise<ResumedToolResult> {
-  let started: StartedCall;
+  let started: ToolResult | Promise<ToolResult>;
   try {
-    started = startCall(reg, call, call.id, options);
+    started = admitCall(reg, call, call.id, options, resume, undefined);
   } catch (error) {
-    return settle(host, descriptor, options[RESUME], Promise.reject(error));
+    return settle(host, descriptor, resume, Promise.reject(error));
   }
-  // Running means committed (the binding is consumed right before the implementation starts), and every
-  // result of a running call comes from finishCall, which adds `executedArgumentsEdited`.
-  if (started instanceof CallState && options[RESUME].committed) {
-    return awaitImplementation(started) as Promise<ResumedToolResult>;
+  if (resume.committed) {
+    return (started instanceof Promise ? started : Promise.resolve(started)) as Promise<ResumedToolResult>;
   }
-  return settle(host, descriptor, options[RESUME], started);
+  return settle(host, descriptor, resume, started);
 }
 
 async function reserveThenRun(
@@ -168,9 +169,9 @@ async function reserveThenRun(
   reserving: PromiseLike<unknown>,
   reg: Registration,
   call: ResumedCall,
-  options: ResumeCallOptions,
+  options: ToolExecuteOptions,
+  resume: ResumeState,
 ): Promise<ResumedToolResult> {
-  const resume = options[RESUME];
   let stopped: Error | undefined;
   try {
     stopped = await untilReservedOrStopped(reserving, options.signal, options.timeout);
@@ -185,7 +186,7 @@ async function reserveThenRun(
     );
     return refusal(host.emitter, descriptor, resume.binding, stopped);
   }
-  return run(host, descriptor, reg, call, options);
+  return run(host, descriptor, reg, call, options, resume);
 }
 
 /**
@@ -196,12 +197,12 @@ async function settle(
   host: ResumeHost,
   descriptor: unknown,
   resume: ResumeState,
-  started: StartedCall | Promise<never>,
+  started: ToolResult | Promise<ToolResult>,
 ): Promise<ResumedToolResult> {
   let result: ToolResult | undefined;
   let thrown: unknown;
   try {
-    result = await toPromise(started);
+    result = await started;
   } catch (error) {
     thrown = error;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { cancelledError } from '../execution/cancellation';
+import { cancelledError } from '../execution/lifetime/cancellation';
 import { createTool } from '../tool/public';
 import { categoryOf, createToolError, isToolError, TOOL_ERROR_CODES } from './create-tool-error';
 import { StoreError } from './store-error';

@@ -4,10 +4,10 @@ import type { RequestContext } from '../policy/request-context';
 import type { PendingApproval, PolicyContext } from '../policy/types';
 import type { DispatchedEvent, ProgressUpdate } from '../tool/types';
 import type { ExecutionInterceptor } from './interceptor';
+import type { ExecutionTracker } from './lifetime/tracker';
 import type { ExecutionObserver, ObservedCall } from './observer';
 import type { Registration } from './registration';
-import type { CleanupStatus, ExecutionState } from './snapshot-types';
-import type { ExecutionTracker } from './tracker';
+import type { CleanupStatus, ExecutionState } from './snapshots/snapshot-types';
 import type { ToolCall, ToolOutcome, ToolResult } from './types';
 
 const EMPTY: Record<string, unknown> = Object.freeze({});
@@ -16,6 +16,15 @@ const RELEASED_CALL: ToolCall = Object.freeze({ name: '', arguments: EMPTY });
 
 /** What an interrupted wait resolves with (the call was cancelled or timed out while waiting). */
 export const INTERRUPTED: unique symbol = Symbol('armorer.interrupted');
+
+/**
+ * A batch that awaits the implementations of its calls itself (one worker loop, no promise per call): the
+ * pipeline hands it a call whose implementation is still running instead of a promise of the result.
+ */
+export interface BatchAwaiter {
+  /** The call was interrupted while the batch awaited it: its result is recorded at once. */
+  interrupted(state: CallState): void;
+}
 
 /** Event types a tool-level dispatch never bubbles to the toolbox. */
 const NON_BUBBLING = new Set(['policy-action-required']);
@@ -33,8 +42,8 @@ export class CallState {
   interrupt: ((this: CallState, value: unknown) => void) | undefined = undefined;
   /** Settle the caller's promise (set while a call awaits its implementation). */
   resolveCall: ((result: ToolResult | Promise<ToolResult>) => void) | undefined = undefined;
-  /** The batch awaiting this call in its own worker loop, and the call's slot there. */
-  batch: { interrupted(state: CallState): void } | undefined = undefined;
+  /** The batch awaiting this call's implementation in its own worker loop, and the call's slot there. */
+  batch: BatchAwaiter | undefined = undefined;
   batchIndex = 0;
   /** The implementation's promise while it may still be running. */
   pending: PromiseLike<unknown> | undefined = undefined;

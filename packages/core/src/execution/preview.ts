@@ -6,11 +6,12 @@ import { narrowCapabilities } from '../policy/narrow-capabilities';
 import type { RequestContext } from '../policy/request-context';
 import { freezeRequestContext } from '../policy/request-context';
 import type { PolicyContext } from '../policy/types';
-import { ArgumentsFailure, parseArguments } from './arguments';
-import { argumentsError, capabilityDenied, metadataDenied, validationError } from './failures';
 import { nextExecutionId } from './ids';
 import type { Registration } from './registration';
-import { isAvailable, parseAsyncOrFail, type SafeParseResult } from './run-steps';
+import { isAvailable } from './stages/admission';
+import { ArgumentsFailure, parseArguments } from './stages/arguments';
+import { argumentsError, capabilityDenied, metadataDenied, validationError } from './stages/failures';
+import { parseAsyncOrFail, type SafeParseResult } from './stages/validation';
 import type { ToolCall, ToolExecuteOptions } from './types';
 
 /** What a call would meet before its implementation runs. */
@@ -56,7 +57,7 @@ export async function previewRegisteredCall(
   try {
     parsed = config.schema.safeParse(args) as SafeParseResult;
   } catch (error) {
-    parsed = await parseAsyncOrFail(reg, args, error);
+    parsed = await parseAsyncOrFail(config.schema, args, error);
   }
   if (!parsed.success) {
     return { status: 'invalid', error: validationError(config.name, parsed.error?.issues ?? []) };

@@ -6,9 +6,9 @@ import type { ToolPolicy } from '../policy/types';
 import { declaresReadOnly } from '../tool/metadata';
 import type { StandardSchemaV1 } from '../tool/standard-schema-types';
 import type { AnyTool, ToolConfiguration } from '../tool/types';
-import type { ConcurrencyGate } from './concurrency-gate';
+import { ExecutionTracker } from './lifetime/tracker';
 import type { ExecutionObserver } from './observer';
-import { ExecutionTracker } from './tracker';
+import type { ConcurrencyGate } from './stages/concurrency-gate';
 
 /** What the owner of an execution (a toolbox, or a tool called directly) contributes to it. */
 export interface ExecutionOwner {

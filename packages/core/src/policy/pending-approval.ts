@@ -1,6 +1,6 @@
 import { canonicalJson, jsonEqual } from '@armorer/approval';
-import { ArgumentsFailure, parseArguments } from '../execution/arguments';
 import type { CallState } from '../execution/call-state';
+import { ArgumentsFailure, parseArguments } from '../execution/stages/arguments';
 import type { PolicyStop } from './evaluate';
 import type { PendingApproval } from './types';
 

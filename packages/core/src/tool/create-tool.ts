@@ -1,12 +1,12 @@
-import { toolErrorOf } from '../errors/tool-error';
+import { later } from '../chunks/later';
+import { defineLaterMembers } from '../chunks/later-members';
 import { EventHub } from '../events/event-hub';
 import { definitionRevision } from '../execution/definition-revision';
-import { refuse } from '../execution/failure-path';
 import { nextCallId } from '../execution/ids';
-import { defineLaterMembers } from '../execution/later';
-import { defineOwnerSurface } from '../execution/owner-surface';
+import { defineOwnerSurface } from '../execution/lifetime/owner-surface';
 import { createRegistration, createStandaloneOwner, type Registration } from '../execution/registration';
-import { runCall, toPromise } from '../execution/run-call';
+import { admitCall } from '../execution/stages/admission';
+import { refuse } from '../execution/stages/finish';
 import type { ExecuteWithOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import { normalizeToolConfig } from './normalize-config';
 import { serializeTool } from './serialize';
@@ -62,13 +62,18 @@ function isToolCallLike(value: unknown): value is ToolCall {
   );
 }
 
+/** A call's result as a promise: what every form of a tool's `execute` answers. */
+function promised(started: ToolResult | Promise<ToolResult>): Promise<ToolResult> {
+  return started instanceof Promise ? started : Promise.resolve(started);
+}
+
 function executeCall(reg: Registration, call: ToolCall, options: ToolExecuteOptions | undefined) {
   const callId = typeof call.id === 'string' && call.id.length > 0 ? call.id : nextCallId();
   const name = reg.config.name;
   if (call.name !== name) {
-    return toPromise(refuse(reg.owner.emitter, name, callId, 'wrongTool', call.name, name));
+    return promised(refuse(reg.owner.emitter, name, callId, 'wrongTool', call.name, name));
   }
-  return runCall(reg, call, callId, options);
+  return promised(admitCall(reg, call, callId, options, undefined, undefined));
 }
 
 const toolMethods = {
@@ -87,7 +92,7 @@ const toolMethods = {
         return executeCall(reg, input as ToolCall, options);
       } catch (error) {
         const name = reg.config.name;
-        return toPromise(refuse(reg.owner.emitter, name, nextCallId(), 'unreadableCall', error, false));
+        return promised(refuse(reg.owner.emitter, name, nextCallId(), 'unreadableCall', error, false));
       }
     }
     return executeOrThrow(reg, input, options);
@@ -96,7 +101,8 @@ const toolMethods = {
     const reg = this[INTERNALS].standalone;
     const callId =
       typeof options?.callId === 'string' && options.callId.length > 0 ? options.callId : nextCallId();
-    return runCall(reg, { id: callId, name: reg.config.name, arguments: options?.params }, callId, options);
+    const call = { id: callId, name: reg.config.name, arguments: options?.params };
+    return promised(admitCall(reg, call, callId, options, undefined, undefined));
   },
   toJSON(this: ToolObject) {
     return serializeTool(this[INTERNALS].configuration);
@@ -109,7 +115,7 @@ const toolMethods = {
 Object.setPrototypeOf(toolMethods, Function.prototype);
 
 defineOwnerSurface(toolMethods, (tool: ToolObject) => tool[INTERNALS].standalone.owner);
-// `rawExecute` only answers with a promise: its code loads with its first call (execution/later-members).
+// `rawExecute` only answers with a promise: its code loads with its first call (toolbox/later-members).
 defineLaterMembers(toolMethods, ['rawExecute']);
 
 /**
@@ -123,9 +129,8 @@ function executeOrThrow(
 ): Promise<unknown> {
   try {
     const callId = nextCallId();
-    return runCall(reg, { id: callId, name: reg.config.name, arguments: params }, callId, options).then(
-      successValue,
-    );
+    const call = { id: callId, name: reg.config.name, arguments: params };
+    return promised(admitCall(reg, call, callId, options, undefined, undefined)).then(successValue);
   } catch (error) {
     // As from an async function: whatever escapes is a rejection, never a synchronous throw.
     return Promise.reject(error);
@@ -136,14 +141,12 @@ function successValue(result: ToolResult): unknown {
   return result.outcome === 'success' ? result.result : rejectWith(result);
 }
 
+/** Failures of a tool called as a function reject with a `ToolCallError`, whose class loads with the first. */
+const rejections = /* @__PURE__ */ later(() => import('./call-rejection'));
+
 async function rejectWith(result: ToolResult): Promise<never> {
-  // The error class loads with the first failure: a call that succeeds never needs it.
-  const { ToolCallError } = await import('../errors/tool-call-error');
-  throw new ToolCallError(
-    result.toolName,
-    result.error ??
-      toolErrorOf('EXECUTION_FAILED', 'execution', true, `Tool "${result.toolName}" did not succeed.`),
-  );
+  const { callRejection } = rejections.module ?? (await rejections.load());
+  throw callRejection(result);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { later } from '../chunks/later';
+
 const LAZY = Symbol.for('armorer.lazy');
 
 /** A deferred implementation produced by {@link lazy}: nothing loads until the first execution. */
@@ -49,6 +51,9 @@ export function isLazyExecute(value: unknown): value is LazyExecute<unknown> {
 
 type Implementation = (params: never, context: never) => unknown;
 
+/** The code that loads a lazy implementation: a chunk of its own, loaded by the first lazy tool that runs. */
+const lazyLoading = /* @__PURE__ */ later(() => import('./lazy-load'));
+
 /**
  * Turns a function, a promise of one, or a {@link lazy} value into a function that loads on first call
  * and calls the loaded implementation directly afterwards. The loading code is a chunk of its own
@@ -61,7 +66,8 @@ export function toImplementation(toolName: string, execute: unknown): Implementa
   // Decided here, so the loading chunk needs nothing from this module (it would split it off the initial load).
   const start = isLazyExecute(execute) ? () => execute.load() : () => execute as PromiseLike<unknown>;
   const load = (): Promise<Implementation> => {
-    loading ??= import('./lazy-load')
+    loading ??= lazyLoading
+      .load()
       .then(({ loadImplementation }) => loadImplementation(toolName, start))
       .then(
         (implementation) => {

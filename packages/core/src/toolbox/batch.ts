@@ -1,20 +1,17 @@
 import { createToolError } from '../errors/create-tool-error';
-import { CallState } from '../execution/call-state';
-import { createResult } from '../execution/finish-call';
+import { type BatchAwaiter, CallState } from '../execution/call-state';
 import { nextCallId } from '../execution/ids';
-import type { StartedCall } from '../execution/run-call';
-import { interrupted as interruptedResult } from '../execution/run-steps';
-import { complete, failed as failCall } from '../execution/settle-call';
+import { admitToolboxCall, type ToolboxAdmission } from '../execution/stages/admission';
+import { complete, failed as failCall } from '../execution/stages/after';
+import { createResult, interrupted as interruptedResult } from '../execution/stages/finish';
 import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
-
-type StartOne = (call: ToolCall, options: ToolExecuteOptions | undefined) => StartedCall;
 
 /**
  * Runs a batch of calls. Results come back in call order, one per call, whatever happens: under
  * `failFast`, calls not started after a failure end as cancelled results and running ones are cancelled.
  */
 export async function executeBatch(
-  startOne: StartOne,
+  admission: ToolboxAdmission,
   calls: readonly ToolCall[],
   options: BatchExecuteOptions | undefined,
 ): Promise<ToolResult[]> {
@@ -40,7 +37,7 @@ export async function executeBatch(
       : batchAbort.signal;
     perCall = { ...callOptions, signal };
   }
-  const run = new BatchRun(startOne, calls, perCall, failFast ? batchAbort : undefined);
+  const run = new BatchRun(admission, calls, perCall, failFast ? batchAbort : undefined);
   return run.start(mode === 'sequential' ? 1 : Math.min(limit, calls.length));
 }
 
@@ -50,7 +47,7 @@ export async function executeBatch(
  * owner's shutdown), its result is recorded at once and a replacement worker takes over the queue; the
  * interrupted worker leaves when its implementation finally settles.
  */
-class BatchRun {
+class BatchRun implements BatchAwaiter {
   readonly #results: ToolResult[];
   #next = 0;
   #remaining: number;
@@ -59,7 +56,7 @@ class BatchRun {
   #reject: (reason: unknown) => void = () => {};
 
   constructor(
-    private readonly startOne: StartOne,
+    private readonly admission: ToolboxAdmission,
     private readonly calls: readonly ToolCall[],
     private readonly perCall: ToolExecuteOptions | undefined,
     private readonly failFastAbort: AbortController | undefined,
@@ -91,14 +88,20 @@ class BatchRun {
         this.#record(index, skipped(call));
         continue;
       }
-      const started = this.startOne(call, this.perCall);
+      let started = admitToolboxCall(this.admission, call, this.perCall, this);
+      // A stage that waited (availability, policy, a queue) hands the call over once it has started.
+      if (started instanceof Promise) started = await started;
       if (!(started instanceof CallState)) {
-        this.#record(index, started instanceof Promise ? await started : started);
+        this.#record(index, started);
         continue;
       }
-      started.batch = this;
       started.batchIndex = index;
       started.interrupt = interruptBatchCall;
+      if (started.interrupted !== undefined) {
+        // Interrupted before this worker could listen for it: recorded now, and another worker carries on.
+        this.interrupted(started);
+        return;
+      }
       let value: unknown;
       let threw = false;
       try {

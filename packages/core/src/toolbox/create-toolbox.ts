@@ -1,36 +1,25 @@
-import type {
-  ApprovalBindingState,
-  GrantFilter,
-  GrantRequest,
-  ReusableApprovalGrant,
-} from '@armorer/approval';
-import type { ApprovalSettings } from '../approval/approval-settings';
-import type { ResumeApprovalOptions, ResumedToolResult } from '../approval/types';
+import { later } from '../chunks/later';
+import { defineLaterMembers } from '../chunks/later-members';
 import { ToolboxError } from '../errors/armorer-error';
 import { EventHub } from '../events/event-hub';
-import { refuse } from '../execution/failure-path';
-import { nextCallId } from '../execution/ids';
-import { defineLaterMembers } from '../execution/later';
-import { defineOwnerSurface, type OwnerSurface } from '../execution/owner-surface';
+import { defineOwnerSurface, type OwnerSurface } from '../execution/lifetime/owner-surface';
+import { ExecutionTracker } from '../execution/lifetime/tracker';
 import { createRegistration, type ExecutionOwner, type Registration } from '../execution/registration';
-import { type StartedCall, settleStarted, startCall, toPromise } from '../execution/run-call';
-import { ExecutionTracker } from '../execution/tracker';
-import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
+import { admitToolboxCall, refuseUnreadable, ToolboxAdmission } from '../execution/stages/admission';
+import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions } from '../execution/types';
 import { isTool, toolInternals } from '../tool/create-tool';
 import { serializeTool } from '../tool/serialize';
 import type { AnyTool, SerializedTool } from '../tool/types';
-import { Admission } from './admission';
 import { applyMiddleware } from './apply-middleware';
 import { hydrateTool, isSerializedTool } from './hydrate';
 import { getToolboxInternals, isToolbox, markToolbox, setToolboxInternals } from './internals';
-import type { ProviderExportOptions, ProviderName, ProviderToolDeclaration } from './provider-exporters';
 import { checkToolboxOptions, createToolboxOwner, resolveApproval } from './toolbox-owner';
 import type { SerializedToolbox, Toolbox, ToolboxOptions } from './types';
 
-let batchModule: typeof import('./batch') | undefined;
+const batches = /* @__PURE__ */ later(() => import('./batch'));
 
 /**
- * Toolbox methods whose code is the lazy chunk `execution/later-members`.
+ * Toolbox methods whose code is the lazy chunk `toolbox/later-members`.
  * @internal
  */
 export const LATER_MEMBERS = [
@@ -61,7 +50,6 @@ export class ToolboxImpl {
   constructor(options: ToolboxOptions<object>) {
     checkToolboxOptions(options);
     const { approval, resolved } = resolveApproval(options);
-    this.#approval = approval;
     this.#options = resolved;
     this.context = Object.freeze({ ...(options.context as Record<string, unknown> | undefined) });
     const tracker = new ExecutionTracker();
@@ -72,7 +60,7 @@ export class ToolboxImpl {
       context: this.context,
       approval,
     });
-    this.#admission = new Admission(options, this.#emitter, this.#registrations);
+    this.#admission = new ToolboxAdmission(options, this.#emitter, this.#registrations, tracker);
     markToolbox(this);
     setToolboxInternals(this, {
       options: resolved,
@@ -119,8 +107,7 @@ export class ToolboxImpl {
     defineLaterMembers(ToolboxImpl.prototype, LATER_MEMBERS, getToolboxInternals);
   }
 
-  readonly #admission: Admission;
-  readonly #approval: ApprovalSettings | undefined;
+  readonly #admission: ToolboxAdmission;
 
   get size(): number {
     return this.#registrations.size;
@@ -188,10 +175,11 @@ export class ToolboxImpl {
     try {
       batch = Array.isArray(input);
     } catch (error) {
-      return Promise.resolve(this.#unreadable(error));
+      return Promise.resolve(refuseUnreadable(this.#admission, error));
     }
     if (batch) return this.#executeBatch(input as readonly ToolCall[], options);
-    return toPromise(this.#startOne(input as ToolCall, options));
+    const started = admitToolboxCall(this.#admission, input as ToolCall, options, undefined);
+    return started instanceof Promise ? started : Promise.resolve(started);
   }
 
   /** Batches load their scheduler on first use (a chunk of its own; a plain call never needs it). */
@@ -199,73 +187,8 @@ export class ToolboxImpl {
     calls: readonly ToolCall[],
     options: BatchExecuteOptions | undefined,
   ): Promise<unknown> {
-    batchModule ??= await import('./batch');
-    const { executeBatch } = batchModule;
-    return executeBatch((call, callOptions) => this.#startOne(call, callOptions), calls, options);
-  }
-
-  /**
-   * Starts one call. Host-built values (a call whose getters throw, a Proxy, hostile options) never make
-   * it throw: whatever escapes before the execution exists ends the call as INVALID_TOOL_CALL, and the
-   * pipeline settles an existing execution itself.
-   */
-  #startOne(call: ToolCall, options: ToolExecuteOptions | undefined): StartedCall {
-    try {
-      return this.#startChecked(call, options);
-    } catch (error) {
-      return this.#unreadable(error);
-    }
-  }
-
-  #unreadable(error: unknown): ToolResult | Promise<ToolResult> {
-    return refuse(this.#emitter, '', nextCallId(), 'unreadableCall', error, true);
-  }
-
-  #startChecked(call: ToolCall, options: ToolExecuteOptions | undefined): StartedCall {
-    if (typeof call !== 'object' || call === null || typeof call.name !== 'string') {
-      return refuse(this.#emitter, '', nextCallId(), 'notACall');
-    }
-    const callId = typeof call.id === 'string' && call.id.length > 0 ? call.id : nextCallId();
-    const emitter = this.#emitter;
-    if (emitter.size !== 0 && emitter.has('call')) {
-      emitter.emit('call', {
-        type: 'call',
-        detail: { call },
-        timestamp: Date.now(),
-        toolName: call.name,
-        callId,
-      });
-    }
-    if (this.#owner.tracker.admissionClosed) {
-      const name = call.name;
-      return refuse(emitter, name, callId, 'closed', name, 'this toolbox');
-    }
-    const admitted = this.#admission.admit(call, callId, options);
-    if (admitted instanceof Promise) return this.#startAdmitted(admitted, call, callId, options);
-    if (!('config' in admitted)) return admitted;
-    return startCall(admitted, call, callId, options);
-  }
-
-  /**
-   * The admission checks were loading: goes on once they are there, still never throwing. A method of its
-   * own: its closures' scope would otherwise be allocated by every call `#startChecked` starts.
-   */
-  #startAdmitted(
-    admitted: Promise<Registration | ToolResult>,
-    call: ToolCall,
-    callId: string,
-    options: ToolExecuteOptions | undefined,
-  ): Promise<ToolResult> {
-    return admitted.then(
-      (checked) => {
-        try {
-          return 'config' in checked ? settleStarted(startCall(checked, call, callId, options)) : checked;
-        } catch (error) {
-          return this.#unreadable(error);
-        }
-      },
-      (error: unknown) => this.#unreadable(error),
-    );
+    const { executeBatch } = batches.module ?? (await batches.load());
+    return executeBatch(this.#admission, calls, options);
   }
 
   toJSON(): SerializedToolbox {

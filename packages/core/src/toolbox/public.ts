@@ -1,3 +1,4 @@
+import { later } from '../chunks/later';
 import { ToolboxError } from '../errors/armorer-error';
 import type { AnyTool, ToolLike } from '../tool/types';
 import { ToolboxImpl, type ToolSource } from './create-toolbox';
@@ -74,9 +75,12 @@ export type ProviderImportOptions = ToolboxOptions<Record<string, unknown>> &
   DeclarationImportOptions &
   Readonly<Record<string, unknown>>;
 
+/** The provider adapters' loader (and its error type): only programs that import declarations load it. */
+const providerExporters = /* @__PURE__ */ later(() => import('./provider-exporters'));
+
 function importer(provider: ProviderName) {
   return async (declarations: readonly unknown[], options?: ProviderImportOptions): Promise<Toolbox> => {
-    const { callAdapter } = await import('./provider-exporters');
+    const { callAdapter } = providerExporters.module ?? (await providerExporters.load());
     return (await callAdapter(provider, 'from', [declarations, options])) as Toolbox;
   };
 }

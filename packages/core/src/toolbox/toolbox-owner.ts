@@ -2,8 +2,8 @@ import type { ApprovalRuntime } from '../approval/approval-runtime';
 import { APPROVAL_SETTINGS, ApprovalSettings } from '../approval/approval-settings';
 import { ToolboxError } from '../errors/armorer-error';
 import type { EventHub } from '../events/event-hub';
+import type { ExecutionTracker } from '../execution/lifetime/tracker';
 import type { ExecutionOwner, Registration } from '../execution/registration';
-import type { ExecutionTracker } from '../execution/tracker';
 import type { ToolboxOptions } from './types';
 
 /** Refuses toolbox options that are not an object, or whose `context` is not one. */

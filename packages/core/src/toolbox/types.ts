@@ -11,7 +11,12 @@ import type {
 } from '@armorer/approval';
 import type { ResumeApprovalOptions, ResumedToolResult } from '../approval/types';
 import type { EventSource, ToolboxEventMap } from '../events/types';
-import type { AbortScope, Executions, ShutdownOptions, ShutdownReport } from '../execution/snapshot-types';
+import type {
+  AbortScope,
+  Executions,
+  ShutdownOptions,
+  ShutdownReport,
+} from '../execution/snapshots/snapshot-types';
 import type { BatchExecuteOptions, ToolCall, ToolExecuteOptions, ToolResult } from '../execution/types';
 import type { ToolMiddleware } from '../middleware/create-middleware';
 import type { ToolPolicy } from '../policy/types';

@@ -8,7 +8,7 @@ import { plugin } from 'bun';
 plugin({
   name: 'offline failure chunk',
   setup(build) {
-    build.onLoad({ filter: /[\\/]execution[\\/]failures\.ts$/ }, () => {
+    build.onLoad({ filter: /[\\/]stages[\\/]failures\.ts$/ }, () => {
       throw new Error('the network is down');
     });
   },
