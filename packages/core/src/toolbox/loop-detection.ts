@@ -1,3 +1,4 @@
+import { type CanonicalJsonOptions, canonicalJson } from '@armorer/approval';
 import { type LoopDetectionOptions, loopThresholds } from './loop-options';
 
 export type { LoopDetectionOptions } from './loop-options';
@@ -77,21 +78,20 @@ function pingPongRun(history: readonly string[]): number {
   return run >= 3 ? run : 0;
 }
 
-/** Most values (objects, arrays, leaves) a signature visits, counting shared ones each time. */
-const MAX_SIGNATURE_NODES = 10_000;
-/** Longest signature text. */
-const MAX_SIGNATURE_LENGTH = 1_000_000;
+/**
+ * A signature visits at most 10,000 values (objects, arrays, leaves; shared ones counted each time) and
+ * 1,000,000 characters of strings and keys: the work stays small on the admission path.
+ */
+const SIGNATURE_LIMITS: CanonicalJsonOptions = { convert: true, maxValues: 10_000, maxLength: 1_000_000 };
 
 let unsignable = 0;
 
-/** Thrown inside {@link callSignature} when the arguments have no bounded canonical form. */
-const UNSIGNABLE: unique symbol = Symbol('unsignable');
-
 /**
- * A stable signature of a call: its name and its arguments with object keys sorted. Linear in the size of
- * the arguments: a value that is cyclic, too large (shared references are counted each time they are
- * reached, so a small DAG that expands exponentially is too large), or hostile (throwing getters, Proxy
- * traps) gets a signature of its own that matches no other call, so it is never taken for a repeat.
+ * A stable signature of a call: its name and its arguments in armorer's canonical JSON (keys sorted), with
+ * `Date`s and other `toJSON` values as their JSON. Linear in the size of the arguments: a value that is
+ * cyclic, too large (shared references are counted each time they are reached, so a small DAG that expands
+ * exponentially is too large), not JSON data, or hostile (throwing getters, Proxy traps) gets a signature of
+ * its own that matches no other call, so it is never taken for a repeat.
  */
 export function callSignature(name: string, args: unknown): string {
   try {
@@ -103,58 +103,8 @@ export function callSignature(name: string, args: unknown): string {
         return `${name}\u0000${value}`;
       }
     }
-    const budget = { nodes: MAX_SIGNATURE_NODES, length: MAX_SIGNATURE_LENGTH };
-    return `${name}\u0000${stableStringify(value, new Set(), budget)}`;
+    return `${name}\u0000${canonicalJson(value, SIGNATURE_LIMITS)}`;
   } catch {
     return `${name}\u0000\u0000unsignable:${++unsignable}`;
   }
-}
-
-function spend(budget: { nodes: number; length: number }, length: number): void {
-  budget.nodes--;
-  budget.length -= length;
-  if (budget.nodes < 0 || budget.length < 0) throw UNSIGNABLE;
-}
-
-function stableStringify(
-  value: unknown,
-  ancestors: Set<object>,
-  budget: { nodes: number; length: number },
-): string {
-  if (typeof value === 'object' && value !== null) {
-    if (ancestors.has(value)) throw UNSIGNABLE;
-    spend(budget, 2);
-    ancestors.add(value);
-    try {
-      if (Array.isArray(value)) {
-        const items: string[] = [];
-        for (const item of value) items.push(stableStringify(item, ancestors, budget));
-        return `[${items.join(',')}]`;
-      }
-      const keys = Object.keys(value).sort();
-      const parts: string[] = [];
-      for (const key of keys) {
-        spend(budget, key.length);
-        parts.push(
-          `${JSON.stringify(key)}:${stableStringify((value as Record<string, unknown>)[key], ancestors, budget)}`,
-        );
-      }
-      return `{${parts.join(',')}}`;
-    } finally {
-      ancestors.delete(value);
-    }
-  }
-  const text =
-    typeof value === 'bigint'
-      ? `${value}n`
-      : typeof value === 'string'
-        ? JSON.stringify(value)
-        : jsonLeaf(value);
-  spend(budget, text.length);
-  return text;
-}
-
-function jsonLeaf(value: unknown): string {
-  const text = JSON.stringify(value);
-  return text === undefined ? 'null' : text;
 }
