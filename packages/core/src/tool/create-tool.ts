@@ -1,3 +1,4 @@
+import { ToolCallError } from '../errors/tool-call-error';
 import { toolErrorOf } from '../errors/tool-error';
 import { EventHub } from '../events/event-hub';
 import { definitionRevision } from '../execution/definition-revision';
@@ -136,14 +137,14 @@ function successValue(result: ToolResult): unknown {
   return result.outcome === 'success' ? result.result : rejectWith(result);
 }
 
-async function rejectWith(result: ToolResult): Promise<never> {
-  // The error class loads with the first failure: a call that succeeds never needs it.
-  const { ToolCallError } = await import('../errors/tool-call-error');
-  throw new ToolCallError(
+function rejectWith(result: ToolResult): Promise<never> {
+  // ToolCallError is part of the package's root exports, so it is loaded with any import of them: a dynamic
+  // import here saved nothing and cost a chunk of its own.
+  return Promise.reject(new ToolCallError(
     result.toolName,
     result.error ??
       toolErrorOf('EXECUTION_FAILED', 'execution', true, `Tool "${result.toolName}" did not succeed.`),
-  );
+  ));
 }
 
 /**
