@@ -140,11 +140,13 @@ function successValue(result: ToolResult): unknown {
 function rejectWith(result: ToolResult): Promise<never> {
   // ToolCallError is part of the package's root exports, so it is loaded with any import of them: a dynamic
   // import here saved nothing and cost a chunk of its own.
-  return Promise.reject(new ToolCallError(
-    result.toolName,
-    result.error ??
-      toolErrorOf('EXECUTION_FAILED', 'execution', true, `Tool "${result.toolName}" did not succeed.`),
-  ));
+  return Promise.reject(
+    new ToolCallError(
+      result.toolName,
+      result.error ??
+        toolErrorOf('EXECUTION_FAILED', 'execution', true, `Tool "${result.toolName}" did not succeed.`),
+    ),
+  );
 }
 
 /**
