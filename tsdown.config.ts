@@ -55,7 +55,9 @@ export function packageBuildConfig(packageDir: string): UserConfig {
     // lazily loaded modules keep chunks of their own; declaration chunks are left to the default.
     outputOptions: {
       codeSplitting: {
-        groups: [{ name: 'shared', tags: ['$initial'], minShareCount: 2, test: (id) => !DECLARATION.test(id) }],
+        groups: [
+          { name: 'shared', tags: ['$initial'], minShareCount: 2, test: (id) => !DECLARATION.test(id) },
+        ],
       },
     },
     // The package as it will be published (packed with `bun pm pack`) is checked after each build: publint
