@@ -98,7 +98,8 @@ class V1Channel implements CallChannel {
  * `server` of an `McpServer` that registers no tools of its own).
  */
 export function installV1Handlers(server: Server, host: CallHost, session: SessionState): void {
-  const requests = (requestSchemas ??= buildRequestSchemas());
+  requestSchemas ??= buildRequestSchemas();
+  const requests = requestSchemas;
   server.registerCapabilities({ tools: { listChanged: true } });
   server.setRequestHandler(
     requests.list as never,

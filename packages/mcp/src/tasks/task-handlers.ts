@@ -46,7 +46,8 @@ export function registerTaskHandlers(
   host: CallHost,
   protocolVersionOf: (context: ServerContext) => string | undefined,
 ): void {
-  const schemas = (paramSchemas ??= buildParamSchemas());
+  paramSchemas ??= buildParamSchemas();
+  const schemas = paramSchemas;
   const fail = (code: number, message: string, data?: unknown) =>
     new sdk.ProtocolError(code, message, data as never);
 
