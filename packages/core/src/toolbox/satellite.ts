@@ -3,7 +3,7 @@ import { nextCallId } from '../execution/ids';
 import * as observeModule from '../execution/observe';
 import { installObserveSteps } from '../execution/observe-steps';
 import type { ExecutionObserver } from '../execution/observer';
-import { previewRegisteredCall, type ToolCallPreview } from '../execution/preview';
+import type { ToolCallPreview } from '../execution/preview';
 import type { ToolCall, ToolExecuteOptions } from '../execution/types';
 import type { ToolboxEmbedder } from './embedder';
 import { getToolboxInternals } from './internals';
@@ -115,5 +115,9 @@ export function previewToolCall(
   const reg = typeof call?.name === 'string' ? registrations.get(call.name) : undefined;
   if (reg === undefined) return Promise.resolve({ status: 'not_found' });
   const callId = typeof call.id === 'string' && call.id.length > 0 ? call.id : nextCallId();
-  return previewRegisteredCall(reg, call, callId, options);
+  // The preview (policy stages, failures, grants) loads with the first preview: an import of the package
+  // that never previews a call does not load or compile it.
+  return import('../execution/preview').then((preview) =>
+    preview.previewRegisteredCall(reg, call, callId, options),
+  );
 }

@@ -25,18 +25,27 @@ export interface V1Modules {
 
 // Request schemas of our own (v1 `setRequestHandler` takes a Zod schema whose `method` is a literal), so
 // installing the handlers needs no import of the SDK's schemas: the Claude Agent SDK path stays synchronous.
-const ListToolsRequest = z.object({
-  method: z.literal('tools/list'),
-  params: z.looseObject({ cursor: z.string().optional(), _meta: z.looseObject({}).optional() }).optional(),
-});
-const CallToolRequest = z.object({
-  method: z.literal('tools/call'),
-  params: z.looseObject({
-    name: z.string(),
-    arguments: z.record(z.string(), z.unknown()).optional(),
-    _meta: z.looseObject({}).optional(),
-  }),
-});
+// Built when handlers are first installed, not at import: a server on the v2 SDK never uses them (issue 36).
+function buildRequestSchemas() {
+  return {
+    list: z.object({
+      method: z.literal('tools/list'),
+      params: z
+        .looseObject({ cursor: z.string().optional(), _meta: z.looseObject({}).optional() })
+        .optional(),
+    }),
+    call: z.object({
+      method: z.literal('tools/call'),
+      params: z.looseObject({
+        name: z.string(),
+        arguments: z.record(z.string(), z.unknown()).optional(),
+        _meta: z.looseObject({}).optional(),
+      }),
+    }),
+  };
+}
+let requestSchemas: ReturnType<typeof buildRequestSchemas> | undefined;
+type CallToolRequest = z.infer<ReturnType<typeof buildRequestSchemas>['call']>;
 
 /** A 2025 request seen through the v1 SDK's handler `extra`. */
 class V1Channel implements CallChannel {
@@ -89,9 +98,11 @@ class V1Channel implements CallChannel {
  * `server` of an `McpServer` that registers no tools of its own).
  */
 export function installV1Handlers(server: Server, host: CallHost, session: SessionState): void {
+  requestSchemas ??= buildRequestSchemas();
+  const requests = requestSchemas;
   server.registerCapabilities({ tools: { listChanged: true } });
   server.setRequestHandler(
-    ListToolsRequest as never,
+    requests.list as never,
     (async (_request: unknown, extra: Extra) =>
       serveList(host, session, {
         requestId: extra.requestId,
@@ -101,8 +112,8 @@ export function installV1Handlers(server: Server, host: CallHost, session: Sessi
       })) as never,
   );
   server.setRequestHandler(
-    CallToolRequest as never,
-    (async (request: z.infer<typeof CallToolRequest>, extra: Extra) => {
+    requests.call as never,
+    (async (request: CallToolRequest, extra: Extra) => {
       const outcome = await serveCall(host, session, request.params, new V1Channel(server, extra));
       // The 2025 era never pauses with input_required (it asks through elicitation instead).
       return isInputRequired(outcome) ? { isError: true, content: [] } : outcome;

@@ -19,11 +19,19 @@ const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;
 const MISSING_CAPABILITY = -32021;
 
-const taskParams = z.looseObject({ taskId: z.string() });
-const listParams = z.looseObject({
-  cursor: z.string().max(512).optional(),
-  limit: z.number().int().min(1).max(MAX_TASK_PAGE).optional(),
-});
+// Built when the handlers are first registered, not at import: a server without tasks never uses them.
+function buildParamSchemas() {
+  return {
+    task: z.looseObject({ taskId: z.string() }),
+    list: z.looseObject({
+      cursor: z.string().max(512).optional(),
+      limit: z.number().int().min(1).max(MAX_TASK_PAGE).optional(),
+    }),
+  };
+}
+let paramSchemas: ReturnType<typeof buildParamSchemas> | undefined;
+type TaskParams = z.infer<ReturnType<typeof buildParamSchemas>['task']>;
+type ListParams = z.infer<ReturnType<typeof buildParamSchemas>['list']>;
 
 /**
  * Serves the tasks extension's requests on a 2026 server: `tasks/get`, `tasks/update` and `tasks/cancel`
@@ -38,6 +46,8 @@ export function registerTaskHandlers(
   host: CallHost,
   protocolVersionOf: (context: ServerContext) => string | undefined,
 ): void {
+  paramSchemas ??= buildParamSchemas();
+  const schemas = paramSchemas;
   const fail = (code: number, message: string, data?: unknown) =>
     new sdk.ProtocolError(code, message, data as never);
 
@@ -85,8 +95,8 @@ export function registerTaskHandlers(
   const poll = runner.settings.pollIntervalMs;
   server.setRequestHandler(
     'tasks/get',
-    { params: taskParams } as never,
-    (async (params: z.infer<typeof taskParams>, context: ServerContext) => {
+    { params: schemas.task } as never,
+    (async (params: TaskParams, context: ServerContext) => {
       const { key, requester } = keyOf(context, 'tasks/get', params.taskId);
       const record = key === undefined ? undefined : await guarded(() => getTask(runner, key, requester));
       if (record === undefined) throw notFound();
@@ -96,8 +106,8 @@ export function registerTaskHandlers(
 
   server.setRequestHandler(
     'tasks/update',
-    { params: taskParams } as never,
-    (async (params: z.infer<typeof taskParams>, context: ServerContext) => {
+    { params: schemas.task } as never,
+    (async (params: TaskParams, context: ServerContext) => {
       const { key, requester } = keyOf(context, 'tasks/update', params.taskId);
       // The SDK lifts inputResponses off the params (as on a multi round-trip retry) into the context.
       const responses = context.mcpReq.inputResponses ?? {};
@@ -109,8 +119,8 @@ export function registerTaskHandlers(
 
   server.setRequestHandler(
     'tasks/cancel',
-    { params: taskParams } as never,
-    (async (params: z.infer<typeof taskParams>, context: ServerContext) => {
+    { params: schemas.task } as never,
+    (async (params: TaskParams, context: ServerContext) => {
       const { key } = keyOf(context, 'tasks/cancel', params.taskId);
       const found = key !== undefined && (await guarded(() => cancelTask(runner, key)));
       if (!found) throw notFound();
@@ -120,8 +130,8 @@ export function registerTaskHandlers(
 
   server.setRequestHandler(
     LIST_TASKS_METHOD,
-    { params: listParams } as never,
-    (async (params: z.infer<typeof listParams>, context: ServerContext) => {
+    { params: schemas.list } as never,
+    (async (params: ListParams, context: ServerContext) => {
       const { scope } = caller(context, LIST_TASKS_METHOD, undefined);
       if (scope.principalId === null) {
         throw fail(
