@@ -1,8 +1,15 @@
+/**
+ * Twelve base-36 characters from `Math.random` (seeded from the system's entropy once per process). Ids must be
+ * unique, never secret (a counter follows the prefix, so one id tells the next), and reading Web Crypto here
+ * would start the platform's crypto library on the first call of every process: about 4 ms under Node.
+ */
 function randomPrefix(): string {
-  const bytes = new Uint8Array(6);
-  globalThis.crypto.getRandomValues(bytes);
   let prefix = '';
-  for (const byte of bytes) prefix += byte.toString(36).padStart(2, '0');
+  for (let index = 0; index < 6; index++) {
+    prefix += Math.floor(Math.random() * 256)
+      .toString(36)
+      .padStart(2, '0');
+  }
   return prefix;
 }
 

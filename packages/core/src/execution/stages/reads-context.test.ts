@@ -76,3 +76,30 @@ describe('readsContext', () => {
     );
   });
 });
+
+describe('declaredParameters: the ASCII patterns answer as the Unicode ones', () => {
+  /** The scan's answer with only the Unicode patterns (the reference the ASCII fast path must match). */
+  function reference(source: string): number | undefined {
+    if (/^(?:async\s+)?[\p{L}_$][\p{L}\p{N}_$]*\s*=>/u.test(source)) return 1;
+    const open = source.indexOf('(');
+    if (open < 0 || !/^[\s\p{L}\p{N}_$*]*$/u.test(source.slice(0, open))) return undefined;
+    return declaredParameters(`function ${source.slice(open)}`);
+  }
+
+  test('generated heads of ASCII and non-ASCII names, arrows and parameter lists', () => {
+    const name = fc.stringMatching(/^[A-Za-z_$ÀéßЖ名0-9]{1,6}$/);
+    const head = fc.oneof(
+      name.map((id) => `${id} => 0`),
+      name.map((id) => `async ${id}=>0`),
+      fc.tuple(name, name).map(([id, param]) => `function ${id}(${param}) {}`),
+      fc.tuple(name, name, name).map(([id, a, b]) => `async function* ${id}(${a}, ${b}) {}`),
+      fc.tuple(name, name).map(([id, param]) => `${id}(${param}) { return 1; }`),
+      fc.string({ maxLength: 12 }).map((text) => `${text}(a) {}`),
+    );
+    fc.assert(
+      fc.property(head, (source) => {
+        expect(declaredParameters(source)).toBe(reference(source));
+      }),
+    );
+  });
+});
