@@ -3,7 +3,6 @@ import {
   createToolError,
   getToolRevision,
   type Toolbox,
-  type ToolboxEventMap,
   type ToolError,
   type ToolResult,
 } from '@armorer/core';
@@ -15,10 +14,9 @@ import { type TaskData, taskJson } from './task-data';
 import { type LocalRun, TaskLeases } from './task-leases';
 import type { TaskSettings } from './task-options';
 import { failedChange, type RunOutcome, settleChange, storeFailure, unknownOutcome } from './task-outcomes';
+import { type ProgressSink, ProgressWriter } from './task-progress';
 import { taskScopeOf, withTaskTenant } from './task-scope';
 import { createTaskResult } from './task-wire';
-
-type ProgressSink = (event: ToolboxEventMap['progress']) => void;
 
 /** One `tools/call` that may run as a task. */
 export interface TaskCall {
@@ -395,61 +393,5 @@ export class TaskRunner {
 
   get closed(): boolean {
     return this.#closed;
-  }
-}
-
-/**
- * Writes a running task's progress to the store: at most one write in flight, the latest progress
- * wins, and writes are spaced by half the polling interval.
- */
-class ProgressWriter {
-  #latest: { percent?: number; message?: string } | undefined;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #writing = false;
-  #stopped = false;
-  #last = 0;
-
-  constructor(
-    private readonly runner: TaskRunner,
-    private readonly run: LocalRun,
-  ) {}
-
-  readonly sink: ProgressSink = (event) => {
-    const { percent, message } = event.detail;
-    this.#latest = {
-      ...(typeof percent === 'number' && percent >= 0 && percent <= 100 ? { percent } : {}),
-      ...(typeof message === 'string' ? { message: message.slice(0, 1000) } : {}),
-    };
-    this.#schedule();
-  };
-
-  #schedule(): void {
-    if (this.#stopped || this.#writing || this.#timer !== undefined || this.#latest === undefined) return;
-    const wait = Math.max(0, this.#last + this.runner.settings.pollIntervalMs / 2 - Date.now());
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      void this.#write();
-    }, wait);
-  }
-
-  async #write(): Promise<void> {
-    const progress = this.#latest;
-    if (this.#stopped || progress === undefined) return;
-    this.#latest = undefined;
-    this.#writing = true;
-    this.#last = Date.now();
-    try {
-      await this.runner.settings.store.progress(this.run.key, this.runner.owner, progress, this.#last);
-    } catch {
-      // Progress is advisory: a failed write is replaced by the next one.
-    } finally {
-      this.#writing = false;
-      this.#schedule();
-    }
-  }
-
-  stop(): void {
-    this.#stopped = true;
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
   }
 }
