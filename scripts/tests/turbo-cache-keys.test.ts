@@ -1,12 +1,46 @@
 /**
  * What a change re-runs under `bun run test`: the cache keys turbo computes (`turbo run --dry=json`, which
- * runs nothing) for the tasks of turbo.json, before and after a file appears in one package.
+ * runs nothing) for the tasks of turbo.json, before and after a file appears in one package. The files are
+ * written into a copy of the checkout, never into it: the test command runs this beside the docs build, the
+ * type check and the builds, which would pick a probe up.
  */
-import { afterEach, describe, expect, test } from 'bun:test';
-import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { bin, runOrThrow } from '../lib/process';
 import { rootDir } from '../lib/workspace';
+
+let copy = '';
+
+beforeAll(async () => {
+  copy = mkdtempSync(join(tmpdir(), 'armorer-turbo-keys-'));
+  // What git (and so turbo) sees of the checkout: tracked files and untracked ones it does not ignore.
+  const { stdout } = await runOrThrow([
+    'git',
+    'ls-files',
+    '-z',
+    '--cached',
+    '--others',
+    '--exclude-standard',
+  ]);
+  for (const file of stdout.split('\0')) {
+    if (file === '') continue;
+    mkdirSync(dirname(join(copy, file)), { recursive: true });
+    try {
+      cpSync(join(rootDir, file), join(copy, file));
+    } catch {
+      // A file deleted in the working tree but still in the index: turbo would not see it either.
+    }
+  }
+  symlinkSync(join(rootDir, 'node_modules'), join(copy, 'node_modules'));
+  await runOrThrow(['git', 'init', '-q'], { cwd: copy });
+  await runOrThrow(['git', 'add', '-A'], { cwd: copy });
+}, 60_000);
+
+afterAll(() => {
+  if (copy !== '') rmSync(copy, { recursive: true, force: true });
+});
 
 interface DryTask {
   taskId: string;
@@ -26,23 +60,23 @@ async function hashes(env: Record<string, string> = {}): Promise<Map<string, Dry
       'check:doc-samples',
       '--dry=json',
     ],
-    { env: { TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', ...env } },
+    { cwd: copy, env: { TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', ...env } },
   );
   const tasks = (JSON.parse(stdout) as { tasks: DryTask[] }).tasks;
   return new Map(tasks.map((task) => [task.taskId, task]));
 }
 
-const probe = join(rootDir, 'packages/truncation/src/cache-key-probe.ts');
-const guideProbe = join(rootDir, 'docs/guides/cache-key-probe.md');
+const probe = () => join(copy, 'packages/truncation/src/cache-key-probe.ts');
+const guideProbe = () => join(copy, 'docs/guides/cache-key-probe.md');
 afterEach(() => {
-  rmSync(probe, { force: true });
-  rmSync(guideProbe, { force: true });
+  rmSync(probe(), { force: true });
+  rmSync(guideProbe(), { force: true });
 });
 
 describe('turbo cache keys', () => {
   test('a change in truncation re-runs its dependents and the gates over all packages, nothing else', async () => {
     const before = await hashes();
-    writeFileSync(probe, `export const probe = ${Date.now()};\n`);
+    writeFileSync(probe(), `export const probe = ${Date.now()};\n`);
     const after = await hashes();
     const changed = (id: string) => before.get(id)?.hash !== after.get(id)?.hash;
     for (const id of [
@@ -70,7 +104,7 @@ describe('turbo cache keys', () => {
 
   test('a guide change re-runs the doc samples, not the builds, unit tests or consumer checks', async () => {
     const before = await hashes();
-    writeFileSync(guideProbe, `# Probe ${Date.now()}\n`);
+    writeFileSync(guideProbe(), `# Probe ${Date.now()}\n`);
     const after = await hashes();
     const changed = (id: string) => before.get(id)?.hash !== after.get(id)?.hash;
     expect({ changed: changed('//#check:doc-samples') }).toEqual({ changed: true });
