@@ -38,8 +38,13 @@ export async function openLedger(backend: Backend, url: string, prefix: string):
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   pool.on('error', () => undefined);
   const table = `${prefix}effects`;
+  // Every instance opens the ledger as it starts, all at once: concurrent CREATE TABLE IF NOT EXISTS races on
+  // PostgreSQL's catalog (a unique violation on pg_type), so creations are serialized by an advisory lock.
   await pool.query(
-    `CREATE TABLE IF NOT EXISTS ${table} (ref text NOT NULL, tool text NOT NULL, instance text NOT NULL)`,
+    `BEGIN;
+SELECT pg_advisory_xact_lock(hashtext('armorer-mcp-cluster-effects:${table}'));
+CREATE TABLE IF NOT EXISTS ${table} (ref text NOT NULL, tool text NOT NULL, instance text NOT NULL);
+COMMIT;`,
   );
   return {
     record: async (effect) => {
