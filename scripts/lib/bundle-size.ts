@@ -141,12 +141,11 @@ export async function bundleFixture(app: string, budget: SizeBudget, name: strin
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'out'), { recursive: true });
   const file = join(dir, 'fixture.ts');
-  // DONE() records the scripts fetched so far (resource timing lists every fetch of the page, module imports
-  // included) where the harness reads them; a fixture without a call of its own calls it at the end.
-  const done =
-    `const DONE = (): void => {\n  (globalThis as Record<string, unknown>).${DONE} = performance\n` +
-    `    .getEntriesByType('resource')\n    .map((entry) => new URL(entry.name).pathname.slice(1))\n` +
-    `    .filter((file) => file.endsWith('.js'));\n};\n`;
+  // DONE() records when the fixture finished, on the page's clock: the scripts that count are those whose
+  // fetch started before (resource timing lists every fetch of the page, module imports included; the harness
+  // reads it once every script the server sent has its entry, since Chromium may add one after the import
+  // that fetched it resolved). A fixture without a call of its own calls it at the end.
+  const done = `const DONE = (): void => {\n  (globalThis as Record<string, unknown>).${DONE} = { at: performance.now() };\n};\n`;
   writeFileSync(file, `${done}${code}${code.includes('DONE(') ? '' : '\nDONE();\n'}`);
   const peers = externalPeers();
   const isPeer = (id: string) => peers.some((peer) => id === peer || id.startsWith(`${peer}/`));
@@ -221,6 +220,25 @@ function page(imports: Record<string, string>): string {
   );
 }
 
+/**
+ * Runs in the page: the scripts whose fetch started before `at`, read once every file of `expected` has a
+ * resource timing entry (or after 10 s, when the list is what it is).
+ */
+async function scriptsStartedBefore({ at, expected }: { at: number; expected: string[] }): Promise<string[]> {
+  const deadline = performance.now() + 10_000;
+  for (;;) {
+    const entries = performance
+      .getEntriesByType('resource')
+      .map((entry) => ({ file: new URL(entry.name).pathname.slice(1), start: entry.startTime }))
+      .filter((entry) => entry.file.endsWith('.js'));
+    const seen = new Set(entries.map((entry) => entry.file));
+    if (expected.every((file) => seen.has(file)) || performance.now() > deadline) {
+      return entries.filter((entry) => entry.start < at).map((entry) => entry.file);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /** Serves `dir` on loopback, opens it in a fresh browser context and lists the scripts fetched until done. */
 export async function loadInBrowser(
   browser: Browser,
@@ -230,6 +248,8 @@ export async function loadInBrowser(
 ): Promise<BrowserLoad> {
   const { dir, chunks } = bundle;
   const html = page(Object.fromEntries(bundle.peers.map((peer) => [peer, imports[peer] as string])));
+  /** Every script the server sent, in order. */
+  const served: string[] = [];
   const server = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
@@ -239,6 +259,7 @@ export async function loadInBrowser(
       const file = path.startsWith('/peers/') ? join(peersDir, path.slice(7)) : join(dir, path.slice(1));
       if (!/^\/(?:peers\/)?[\w.-]+\.js$/.test(path) || !existsSync(file))
         return new Response('not found', { status: 404 });
+      served.push(path.slice(1));
       return new Response(Bun.file(file), { headers: { 'content-type': 'text/javascript' } });
     },
   });
@@ -272,8 +293,10 @@ export async function loadInBrowser(
         }),
         failure,
       ]);
-      // The list as it was when the fixture finished: a script fetched later is not part of the load.
-      files = [...new Set((await handle.jsonValue()) as string[])];
+      const { at } = (await handle.jsonValue()) as { at: number };
+      // Every script fetched before DONE was sent by now (its import resolved first); wait for their entries,
+      // then keep what started before DONE: a script fetched later is not part of the load.
+      files = [...new Set(await page.evaluate(scriptsStartedBefore, { at, expected: [...served] }))];
     } catch (error) {
       if (errors.length > 0) throw error;
       throw new Error(`the fixture never called DONE: ${(error as Error).message}`);
