@@ -1,5 +1,4 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type LoopbackApi, startLoopbackApi } from './loopback-api';
 
 /** A message of a Chat Completions request, as far as the stub reads it. */
 interface RequestMessage {
@@ -10,13 +9,7 @@ interface RequestMessage {
 }
 
 /** A loopback stand-in for the OpenAI Chat Completions API that plays a scripted model. */
-export interface OpenAIStub {
-  /** The base URL to give the official client (`http://127.0.0.1:<port>/v1`). */
-  readonly baseURL: string;
-  /** The request bodies received, in order. */
-  readonly requests: readonly Record<string, unknown>[];
-  close(): Promise<void>;
-}
+export type OpenAIStub = LoopbackApi;
 
 const call = (id: string, name: string, args: string) => ({
   id,
@@ -84,38 +77,6 @@ function reply(body: Record<string, unknown>): unknown {
 }
 
 /** Starts the scripted model on 127.0.0.1 at a random port. */
-export async function startOpenAIStub(): Promise<OpenAIStub> {
-  const requests: Record<string, unknown>[] = [];
-  const server = createServer((incoming, outgoing) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => {
-      let status = 200;
-      let answer: unknown;
-      try {
-        if (incoming.url !== '/v1/chat/completions') throw new Error(`unknown endpoint ${incoming.url}`);
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-        requests.push(body);
-        answer = reply(body);
-      } catch (error) {
-        status = 400;
-        answer = {
-          error: {
-            type: 'invalid_request_error',
-            message: error instanceof Error ? error.message : String(error),
-          },
-        };
-      }
-      outgoing.writeHead(status, { 'content-type': 'application/json' });
-      outgoing.end(JSON.stringify(answer));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseURL: `http://127.0.0.1:${port}/v1`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
-  };
+export function startOpenAIStub(): Promise<OpenAIStub> {
+  return startLoopbackApi('/v1/chat/completions', reply);
 }

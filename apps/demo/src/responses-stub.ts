@@ -1,5 +1,4 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type LoopbackApi, startLoopbackApi } from './loopback-api';
 
 /** An input item of a Responses request, as far as the stub reads it. */
 interface InputItem {
@@ -9,13 +8,7 @@ interface InputItem {
 }
 
 /** A loopback stand-in for the OpenAI Responses API that plays a scripted model. */
-export interface ResponsesStub {
-  /** The base URL to give the official client (`http://127.0.0.1:<port>/v1`). */
-  readonly baseURL: string;
-  /** The request bodies received, in order. */
-  readonly requests: readonly Record<string, unknown>[];
-  close(): Promise<void>;
-}
+export type ResponsesStub = LoopbackApi;
 
 const call = (callId: string, name: string, args: string) => ({
   type: 'function_call',
@@ -87,16 +80,17 @@ function finalAnswer(input: readonly InputItem[]): string {
 
 /** Starts the scripted Responses model on 127.0.0.1 at a random port. */
 export async function startResponsesStub(): Promise<ResponsesStub> {
-  const requests: Record<string, unknown>[] = [];
+  // Every request is a turn, a refused one too.
+  let received = 0;
   const issued = new Map<string, readonly string[]>();
   // The outputs a response's conversation holds so far (the API keeps them behind previous_response_id).
   const outputsBefore = new Map<string, readonly InputItem[]>();
   const reply = (body: Record<string, unknown>): unknown => {
+    const turn = received++;
     const { input: sent, calls } = conversationCalls(body, issued);
     checkOutputs(sent, calls);
     const previous = body['previous_response_id'];
     const input = [...(typeof previous === 'string' ? (outputsBefore.get(previous) ?? []) : []), ...sent];
-    const turn = requests.length - 1;
     const id = `resp_demo_${turn}`;
     const output = TURNS[turn];
     if (output === undefined) {
@@ -117,36 +111,5 @@ export async function startResponsesStub(): Promise<ResponsesStub> {
     outputsBefore.set(id, input);
     return response(id, output);
   };
-  const server = createServer((incoming, outgoing) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => {
-      let status = 200;
-      let answer: unknown;
-      try {
-        if (incoming.url !== '/v1/responses') throw new Error(`unknown endpoint ${incoming.url}`);
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-        requests.push(body);
-        answer = reply(body);
-      } catch (error) {
-        status = 400;
-        answer = {
-          error: {
-            type: 'invalid_request_error',
-            message: error instanceof Error ? error.message : String(error),
-          },
-        };
-      }
-      outgoing.writeHead(status, { 'content-type': 'application/json' });
-      outgoing.end(JSON.stringify(answer));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseURL: `http://127.0.0.1:${port}/v1`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
-  };
+  return startLoopbackApi('/v1/responses', reply);
 }
