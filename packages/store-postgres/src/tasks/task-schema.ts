@@ -1,6 +1,5 @@
-import { type PostgresQueryable, type PostgresQueryResult, runQuery } from '../client/postgres-client';
-import { StoreError } from '../errors/store-error';
-import { tablesOf } from '../schema/schema';
+import type { PostgresQueryable, PostgresQueryResult } from '../client/postgres-client';
+import { componentSchema } from '../schema/component-schema';
 
 /** The version of the task table this package writes and reads (component `tasks` of the version table). */
 export const TASK_SCHEMA_VERSION = 1;
@@ -36,82 +35,20 @@ function migrations(t: string): readonly string[] {
   ];
 }
 
-/**
- * One round trip, one transaction: the same advisory lock as the other tables' migration (so processes
- * creating the version table at once never collide), then each task migration above the recorded version
- * of component `tasks`.
- */
-function migrationScript(prefix: string): string {
-  const versions = tablesOf(prefix).versions;
-  const steps = migrations(taskTableOf(prefix))
-    .map(
-      (sql, index) => `DO $migrate$ BEGIN
-  IF (SELECT coalesce(max(version), 0) FROM ${versions} WHERE component = 'tasks') < ${index + 1} THEN
-    ${sql}
-    INSERT INTO ${versions} (component, version) VALUES ('tasks', ${index + 1})
-      ON CONFLICT (component) DO UPDATE SET version = EXCLUDED.version, migrated_at = now();
-  END IF;
-END $migrate$;`,
-    )
-    .join('\n');
-  return `BEGIN;
-SELECT pg_advisory_xact_lock(hashtext('armorer-store-schema:${prefix}'));
-CREATE TABLE IF NOT EXISTS ${versions} (
-  component text PRIMARY KEY, version integer NOT NULL, migrated_at timestamptz NOT NULL DEFAULT now());
-${steps}
-COMMIT;
-SELECT version FROM ${versions} WHERE component = 'tasks';`;
-}
-
-const ready = new WeakMap<object, Map<string, Promise<void>>>();
-const migrated = new WeakMap<object, Set<string>>();
+const tasks = componentSchema({
+  name: 'tasks',
+  version: TASK_SCHEMA_VERSION,
+  migrations: (prefix) => migrations(taskTableOf(prefix)),
+  subject: (prefix) => `The ${prefix}tasks table is`,
+});
 
 /** Creates or migrates the task table once per client and prefix; a failure is tried again next time. @internal */
-export function ensureTaskSchema(client: PostgresQueryable, prefix: string): Promise<void> {
-  let byPrefix = ready.get(client);
-  if (byPrefix === undefined) {
-    byPrefix = new Map();
-    ready.set(client, byPrefix);
-  }
-  const known = byPrefix.get(prefix);
-  if (known !== undefined) return known;
-  const pending = migrate(client, prefix).then(
-    () => {
-      let done = migrated.get(client);
-      if (done === undefined) {
-        done = new Set();
-        migrated.set(client, done);
-      }
-      done.add(prefix);
-    },
-    (error: unknown) => {
-      byPrefix.delete(prefix);
-      throw error;
-    },
-  );
-  byPrefix.set(prefix, pending);
-  return pending;
-}
-
-async function migrate(client: PostgresQueryable, prefix: string): Promise<void> {
-  const result = await runQuery(client, migrationScript(prefix));
-  const results = (Array.isArray(result) ? result : [result]) as { rows?: { version?: unknown }[] }[];
-  const version = Number(results.at(-1)?.rows?.[0]?.version);
-  if (version > TASK_SCHEMA_VERSION) {
-    throw new StoreError({
-      code: 'incompatible-schema',
-      message: `The ${prefix}tasks table is at schema version ${version}; this package knows ${TASK_SCHEMA_VERSION}. Upgrade @armorer/store-postgres.`,
-    });
-  }
-}
+export const ensureTaskSchema: (client: PostgresQueryable, prefix: string) => Promise<void> = tasks.ensure;
 
 /** Runs one statement on the task table, creating it first on the client's first use. @internal */
-export function runTaskStatement(
+export const runTaskStatement: (
   client: PostgresQueryable,
   prefix: string,
   text: string,
   values: unknown[],
-): Promise<PostgresQueryResult> {
-  if (migrated.get(client)?.has(prefix) === true) return runQuery(client, text, values);
-  return ensureTaskSchema(client, prefix).then(() => runQuery(client, text, values));
-}
+) => Promise<PostgresQueryResult> = tasks.run;
