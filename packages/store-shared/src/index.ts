@@ -17,6 +17,7 @@
 export { withDeadline } from './deadline/with-deadline';
 export { describeValue, looksLikeClient } from './errors/describe-value';
 export { misconfigured } from './errors/misconfigured';
+export { thrownCode, thrownMessage } from './errors/thrown';
 export { closestName } from './options/closest-name';
 export type { StoreFactorySpec, StoreOptions, StoreSettings } from './options/store-options';
 export { resolveStoreOptions, STORE_DEFAULTS } from './options/store-options';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { thrownCode, thrownMessage } from '@armorer/store-shared';
 import { StoreError } from '../errors/store-error';
 
 /** The rows and count a query answers. */
@@ -76,8 +77,8 @@ const rethrowTyped = (error: unknown): never => {
 export function storeErrorOf(error: unknown, endpoint?: string): StoreError {
   if (StoreError.isInstance(error)) return error;
   const at = endpoint === undefined ? '' : ` at ${endpoint}`;
-  const detail = messageOf(error);
-  const code = codeOf(error);
+  const detail = thrownMessage(error);
+  const code = thrownCode(error);
   if (CLOSED.test(detail)) {
     return new StoreError({
       code: 'closed',
@@ -109,22 +110,6 @@ export function storeErrorOf(error: unknown, endpoint?: string): StoreError {
     message: `PostgreSQL${at} is unavailable: ${detail}`,
     cause: error,
   });
-}
-
-function messageOf(error: unknown): string {
-  try {
-    return error instanceof Error ? error.message : String(error);
-  } catch {
-    return 'an unreadable error';
-  }
-}
-
-function codeOf(error: unknown): unknown {
-  try {
-    return (error as { code?: unknown } | null)?.code;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Checks that the stores were given their connection (or a client with `query`). @internal */

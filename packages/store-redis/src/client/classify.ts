@@ -1,3 +1,4 @@
+import { thrownCode, thrownMessage } from '@armorer/store-shared';
 import { StoreError } from '../errors/store-error';
 import type { ClientState } from './client-adapter';
 
@@ -22,7 +23,7 @@ export function isNoScript(error: unknown): boolean {
  */
 export function classify(error: unknown, state: ClientState, endpoint: string | undefined): StoreError {
   if (StoreError.isInstance(error)) return error;
-  const detail = messageOf(error);
+  const detail = thrownMessage(error);
   const at = endpoint === undefined ? '' : ` at ${endpoint}`;
   if (state === 'closed' || /^(?:The client is closed|Disconnects client)/.test(detail)) {
     return new StoreError({
@@ -31,7 +32,7 @@ export function classify(error: unknown, state: ClientState, endpoint: string | 
       cause: error,
     });
   }
-  if (CONFIG_REPLY.test(detail) || NO_HOST.test(detail) || codeOf(error) === 'ENOTFOUND') {
+  if (CONFIG_REPLY.test(detail) || NO_HOST.test(detail) || thrownCode(error) === 'ENOTFOUND') {
     return new StoreError({
       code: 'misconfigured',
       message: `Redis${at} refused the stores: ${detail}. Check the URL, credentials and ACL (EVAL and EVALSHA are needed).`,
@@ -71,21 +72,4 @@ export function notUsable(state: Exclude<ClientState, 'usable'>, endpoint: strin
     code: 'unavailable',
     message: `Redis${at} cannot be reached: the client is reconnecting. Is the server running, and the URL right?`,
   });
-}
-
-function messageOf(error: unknown): string {
-  try {
-    if (error instanceof Error) return error.message;
-    return String(error);
-  } catch {
-    return 'an unreadable error';
-  }
-}
-
-function codeOf(error: unknown): unknown {
-  try {
-    return (error as { code?: unknown } | null)?.code;
-  } catch {
-    return undefined;
-  }
 }
