@@ -1,3 +1,4 @@
+import { resumeSafely } from '@armorer/adapter-shared';
 import {
   type AnyTool,
   createToolError,
@@ -93,32 +94,4 @@ export function createOpenAIToolGate<TContext = unknown>(
     check: (toolName, input, checkOptions) =>
       previewToolCall(box, { name: toolName, arguments: input as Record<string, unknown> }, checkOptions),
   };
-}
-
-/** A resume hook never throws into the SDK: its failure is an error result the model reads. */
-async function resumeSafely(
-  resume: ResumeApproval,
-  pending: PendingApproval,
-  context: ResumeApprovalContext,
-): Promise<ToolResult> {
-  try {
-    return await resume(pending, context);
-  } catch (thrown) {
-    const error = createToolError(
-      'EXECUTION_FAILED',
-      `Tool "${pending.toolName}" was approved but could not be resumed: ${describeThrown(thrown)}`,
-      { cause: thrown },
-    );
-    return {
-      callId: pending.callId,
-      toolCallId: pending.callId,
-      toolName: pending.toolName,
-      outcome: 'error',
-      result: undefined,
-      content: error.message,
-      error,
-      executionId: pending.executionId,
-      ownerId: undefined,
-    };
-  }
 }

@@ -15,6 +15,7 @@
  *
  * @module
  */
+export { notRunResult, resumeSafely } from './approvals/resume-safely';
 export { stripOptionalNulls } from './calls/strip-nulls';
 export type { ExportSpec, ToolConversionInput } from './conversion/export-tools';
 export { exportableSchema, exportTools } from './conversion/export-tools';

@@ -1,3 +1,4 @@
+import { resumeSafely } from '@armorer/adapter-shared';
 import { jsonEqual } from '@armorer/approval';
 import {
   createToolError,
@@ -19,7 +20,6 @@ import type {
   AISDKToolExecutionOptions,
 } from '../types';
 import { approvalAnswer } from './approval-answer';
-import { resumeSafely } from './resume';
 
 interface EarlyResult {
   readonly input: unknown;

@@ -1,3 +1,4 @@
+import { notRunResult } from '@armorer/adapter-shared';
 import {
   createToolError,
   describeThrown,
@@ -7,25 +8,6 @@ import {
   type ToolResult,
 } from '@armorer/core';
 import type { AISDKResumeApproval, AISDKResumeContext } from '../types';
-
-/** A result for a paused call that did not run, with the given error. */
-export function notRunResult(
-  pending: PendingApproval,
-  outcome: 'denied' | 'error',
-  error: ToolError,
-): ToolResult {
-  return {
-    callId: pending.callId,
-    toolCallId: pending.callId,
-    toolName: pending.toolName,
-    outcome,
-    result: undefined,
-    content: error.message,
-    error,
-    executionId: pending.executionId,
-    ownerId: undefined,
-  };
-}
 
 function refused(pending: PendingApproval, why: string): ToolResult {
   const reason = `a person approved it in the AI SDK, but armorer cannot resume it: ${why}`;
@@ -66,21 +48,3 @@ export const resumeThroughToolbox: AISDKResumeApproval = async (pending, context
   if (timeout !== undefined) options.timeout = timeout;
   return context.toolbox.resumeApproval(pending, options);
 };
-
-/** Runs a resume hook; a hook that throws ends the call with an error result instead. */
-export async function resumeSafely(
-  resume: AISDKResumeApproval,
-  pending: PendingApproval,
-  context: AISDKResumeContext,
-): Promise<ToolResult> {
-  try {
-    return await resume(pending, context);
-  } catch (thrown) {
-    const error = createToolError(
-      'EXECUTION_FAILED',
-      `Tool "${pending.toolName}" was approved but could not be resumed: ${describeThrown(thrown)}`,
-      { cause: thrown },
-    );
-    return notRunResult(pending, 'error', error);
-  }
-}
