@@ -7,9 +7,33 @@ const ENVELOPE = {
 };
 
 let nextId = 1;
+let resent = 0;
 
-/** One `tools/call add(1, 2)`; `keyed` adds a fresh idempotency key (three store round trips in armorer). */
+/** Calls sent again after the proxy answered 502 (a keep-alive connection to an instance reset under it). */
+export function resentCalls(): number {
+  return resent;
+}
+
+/**
+ * One `tools/call add(1, 2)`; `keyed` adds a fresh idempotency key (three store round trips in armorer).
+ * `add` has no side effect, so a `502` of the proxy (an upstream connection reset) is sent again, at most
+ * twice, as a client of a pure tool would; the count is reported.
+ */
 export async function callAdd(url: string, keyed: boolean): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const answer = await sendAdd(url, keyed);
+    if (answer.status === 502 && attempt < 2) {
+      resent++;
+      continue;
+    }
+    if (answer.status !== 200 || !answer.text.includes('"text":"3"')) {
+      throw new Error(`tools/call answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+    }
+    return;
+  }
+}
+
+async function sendAdd(url: string, keyed: boolean): Promise<{ status: number; text: string }> {
   const id = nextId++;
   const response = await fetch(url, {
     method: 'POST',
@@ -31,10 +55,7 @@ export async function callAdd(url: string, keyed: boolean): Promise<void> {
       },
     }),
   });
-  const text = await response.text();
-  if (response.status !== 200 || !text.includes('"text":"3"')) {
-    throw new Error(`tools/call answered ${response.status}: ${text.slice(0, 300)}`);
-  }
+  return { status: response.status, text: await response.text() };
 }
 
 /** Calls per second of `total` calls, `concurrency` at a time (wall clock: the servers are other processes). */

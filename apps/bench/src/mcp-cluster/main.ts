@@ -13,7 +13,7 @@
 import { cpus, loadavg } from 'node:os';
 import { type RoundRobinProxy, startRoundRobinProxy } from '@armorer/mcp-cluster';
 import { finishTargets, reportTarget } from '../targets';
-import { callAdd, callsPerSecond } from './load';
+import { callAdd, callsPerSecond, resentCalls } from './load';
 
 const TARGET = 0.75;
 const quick = process.argv.includes('--quick');
@@ -126,6 +126,9 @@ try {
   );
   console.log(
     `  info  an idempotency key per call (Redis): ${(rate(2) / rate(1)).toFixed(2)}x the calls per second without`,
+  );
+  console.log(
+    `  info  calls sent again after a 502 of the proxy (a reset keep-alive connection): ${resentCalls()}`,
   );
 } finally {
   for (const child of children) child.kill('SIGKILL');
